@@ -1,0 +1,50 @@
+"""Shared fixtures: run the command line in-process and capture what it prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from verifier.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+MODELS = ROOT / "models"
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    """Run ``verifier ARGS...`` and return its exit status and output."""
+
+    def invoke(*args: str) -> Run:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exited:
+            main(list(args))
+        captured = capsys.readouterr()
+        code = exited.value.code
+        return Run(code if isinstance(code, int) else 0, captured.out, captured.err)
+
+    return invoke
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write a file under the test's temporary folder and return its path."""
+
+    def make(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return make

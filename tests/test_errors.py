@@ -1,0 +1,195 @@
+"""Every kind of bad input: one located line, the offending line, a caret, exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+
+GOOD = """\
+rules: yugioh
+turn: A
+cards:
+  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
+  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
+history:
+  - A activates Raigeki
+claims:
+  - claim: can_respond(B)
+    expect: holds
+"""
+
+
+def error_of(run: Callable[..., Run], path: Path, *extra: str) -> list[str]:
+    result = run("check", str(path), *extra)
+    assert result.code == 2, result
+    assert "Traceback" not in result.err
+    return result.err.splitlines()
+
+
+def test_the_good_scenario_passes(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("check", str(write("good.yaml", GOOD)))
+    assert result.code == 0, result.out + result.err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            GOOD.replace("rules: yugioh", "rules: yugi"),
+            [
+                "s.yaml:1:8: error: unknown rule system 'yugi' (known: ",
+                "    rules: yugi",
+                "           ^",
+            ],
+            id="unknown-rule-system",
+        ),
+        pytest.param(
+            GOOD.replace("Mirror Force: {kind", "Raigeki: {kind"),
+            [
+                "s.yaml:5:3: error: duplicate key 'Raigeki' (each name may appear only once here)",
+                "      Raigeki: {kind: normal-trap, controller: B, set: earlier-turn}",
+                "      ^",
+            ],
+            id="duplicate-card",
+        ),
+        pytest.param(
+            GOOD.replace("controller: B", "controller: C"),
+            [
+                "s.yaml:5:49: error: unknown player 'C' (players: A, B)",
+                "      Mirror Force: {kind: normal-trap, controller: C, set: earlier-turn}",
+                "                                                    ^",
+            ],
+            id="unknown-player",
+        ),
+        pytest.param(
+            GOOD.replace("zone: hand", "zone: pocket"),
+            [
+                "s.yaml:4:54: error: unknown value 'pocket' for 'zone' (expected 'hand', "
+                "'field', 'graveyard', 'banished' or 'deck')",
+            ],
+            id="unknown-zone",
+        ),
+        pytest.param(
+            GOOD.replace("turn: A", "turn: [A]"),
+            [
+                "s.yaml:2:7: error: wrong type for 'turn': input should be a valid string, got a list"
+            ],
+            id="wrong-type",
+        ),
+        pytest.param(
+            GOOD.replace("kind: normal-trap", "kind: normal-trapp"),
+            [
+                "s.yaml:5:24: error: unknown card kind 'normal-trapp' under yugioh; did you mean "
+                "'normal-trap'?",
+            ],
+            id="unknown-kind",
+        ),
+        pytest.param(
+            GOOD.replace("  Mirror Force: {kind", "  Mirror Force: {colour: red, kind"),
+            ["s.yaml:5:18: error: unknown key 'colour' (expected one of: card, kind, controller, "],
+            id="unknown-key",
+        ),
+        pytest.param(
+            GOOD.replace("A activates Raigeki", "A activates Raigeky"),
+            [
+                "s.yaml:7:17: error: unknown card 'Raigeky'; did you mean 'Raigeki'?",
+                "      - A activates Raigeky",
+                "                    ^",
+            ],
+            id="history-names-nothing",
+        ),
+        pytest.param(
+            GOOD.replace("A activates Raigeki", "C activates Raigeki"),
+            ["s.yaml:7:5: error: a history step starts with a player (A or B), not 'C'"],
+            id="history-unknown-player",
+        ),
+        pytest.param(
+            GOOD.replace("A activates Raigeki", "B activates Mirror Force").replace(
+                "earlier-turn", "this-turn"
+            ),
+            [
+                "s.yaml:7:5: error: history step 'B activates Mirror Force' is not legal: "
+                "a card of this kind cannot be activated in the turn it was set "
+                "(card.set-this-turn)",
+            ],
+            id="history-illegal",
+        ),
+        pytest.param(
+            GOOD.replace("can_respond(B)", "can_respond(B"),
+            [
+                "s.yaml:9:25: error: claim ends too early",
+                "      - claim: can_respond(B",
+                "    " + " " * 24 + "^",
+            ],
+            id="claim-syntax",
+        ),
+        pytest.param(
+            GOOD.replace("can_respond(B)", 'resolves("Raigekii")'),
+            ["s.yaml:9:21: error: unknown card 'Raigekii'; did you mean 'Raigeki'?"],
+            id="claim-unknown-card",
+        ),
+        pytest.param(
+            GOOD.replace("can_respond(B)", 'zone("Raigeki") == pocket'),
+            [
+                "s.yaml:9:31: error: unknown zone 'pocket' (zones: deck, hand, field, graveyard, banished)"
+            ],
+            id="claim-unknown-zone",
+        ),
+        pytest.param(
+            GOOD.replace("cards:", "cards: [\n"),
+            ["s.yaml:6:3: error: YAML syntax: expected ',' or ']', but got '<scalar>'"],
+            id="yaml-syntax",
+        ),
+    ],
+)
+def test_bad_input(
+    run: Callable[..., Run], write: Callable[[str, str], Path], text: str, expected: list[str]
+) -> None:
+    path = write("s.yaml", text)
+    lines = error_of(run, path)
+    rendered = [line.replace(str(path), "s.yaml") for line in lines]
+    for want, got in zip(expected, rendered, strict=False):
+        assert got.startswith(want), (got, want)
+    assert len(rendered) >= len(expected)
+
+
+def test_missing_file(run: Callable[..., Run], tmp_path: Path) -> None:
+    missing = tmp_path / "nothing.yaml"
+    lines = error_of(run, missing)
+    assert lines[0] == f"{missing}:1:1: error: no such file: {missing}"
+
+
+def test_ask_claim_error_points_into_the_command_line(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = write("s.yaml", GOOD)
+    result = run("ask", str(path), "resolves(Raigeki)")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "<claim>:1:10: error: expected a card name in quotes, got Raigeki",
+        "    resolves(Raigeki)",
+        "             ^",
+    ]
+
+
+def test_internal_errors_say_so_without_a_traceback(
+    run: Callable[..., Run], write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import verifier.cli
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(verifier.cli, "prepare", broken)
+    result = run("check", str(write("s.yaml", GOOD)))
+    assert result.code == 4
+    assert result.err.startswith("internal error: RuntimeError: boom")
+    assert "Traceback" not in result.err
+    with_debug = run("--debug", "check", str(write("t.yaml", GOOD)))
+    assert "Traceback" in with_debug.err

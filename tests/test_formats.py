@@ -1,0 +1,103 @@
+"""The file formats: the published JSON Schema, rule-system loading, card libraries."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.conftest import EXAMPLES, MODELS, Run
+from verifier.errors import ModelError
+from verifier.model import load_model
+from verifier.schema import json_schema
+from verifier.source import load_document
+
+SCHEMA = EXAMPLES / "scenario.schema.json"
+
+
+def test_published_schema_is_generated_from_the_definitions() -> None:
+    assert SCHEMA.read_text(encoding="utf-8") == json_schema("scenario")
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith(".cards.yaml")),
+    ids=lambda p: p.stem,
+)
+def test_examples_validate_against_the_schema(path: Path) -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.validate(load_document(path).data, schema)
+
+
+def test_the_schema_rejects_unknown_keys() -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"rules": "yugioh", "turn": "A", "cards": {}, "colour": 1}, schema)
+
+
+@pytest.mark.parametrize("path", sorted(MODELS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_shipped_models_load(path: Path) -> None:
+    model = load_model(path)
+    assert model.name == path.stem
+    assert model.description
+
+
+def test_models_command_lists_each_model_once(run: Callable[..., Run]) -> None:
+    result = run("models")
+    names = [line.split()[0] for line in result.out.splitlines()]
+    assert names == sorted(p.stem for p in MODELS.glob("*.yaml"))
+
+
+MODEL = (MODELS / "yugioh.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("respond: at-least-previous", "respond: faster"), "unknown value 'faster' for 'respond'"),
+        (
+            ("min_response: 2", "min_response: 4"),
+            "unknown speed '4' (this rule system has 1, 2, 3)",
+        ),
+        (
+            ("right_to_respond: other-player-first", "right_to_respond: anyone"),
+            "closes_on 'two-passes-in-a-row' needs right_to_respond 'other-player-first'",
+        ),
+        (("  order: backwards", "  order: backward"), "unknown value 'backward' for 'order'"),
+        (("speed_from: kind", "speed_from: kind\ncolour: red"), "unknown key 'colour'"),
+    ],
+)
+def test_bad_models_are_located_errors(
+    write: Callable[[str, str], Path], change: tuple[str, str], message: str
+) -> None:
+    path = write("m.yaml", MODEL.replace(*change))
+    with pytest.raises(ModelError) as raised:
+        load_model(path)
+    assert raised.value.message.startswith(message)
+    assert raised.value.span is not None and raised.value.span.line > 1
+
+
+def test_library_cards_are_shared_and_overridden(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    write(
+        "shared.cards.yaml",
+        "cards:\n"
+        "  Raigeki: {kind: normal-spell, effect: {destroy: all-monsters, of: opponent}}\n"
+        "  Kuriboh: {kind: normal-monster}\n",
+    )
+    path = write(
+        "s.yaml",
+        "rules: yugioh\nturn: A\nlibrary: shared.cards.yaml\ncards:\n"
+        "  Raigeki: {controller: A, zone: hand}\n"
+        "  Kuriboh: {controller: B}\n"
+        "  Second Kuriboh: {card: Kuriboh, controller: B}\n"
+        "history: [A activates Raigeki]\n"
+        "claims:\n"
+        '  - {claim: zone("Kuriboh") == graveyard and zone("Second Kuriboh") == graveyard, expect: holds}\n',
+    )
+    result = run("check", str(path))
+    assert result.code == 0, result.out + result.err

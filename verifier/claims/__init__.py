@@ -1,0 +1,1 @@
+"""The claim language: its grammar, syntax tree and parser."""

@@ -1,0 +1,179 @@
+"""The claim language's syntax tree: quantifiers, connectives and atoms over a continuation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Activates",
+    "And",
+    "Atom",
+    "Before",
+    "ChainLength",
+    "ControllerIs",
+    "Dizzy",
+    "Formula",
+    "MissesTiming",
+    "Negated",
+    "NoEffect",
+    "Not",
+    "Or",
+    "OrderIs",
+    "Quantified",
+    "Resolves",
+    "Responds",
+    "SpeedIs",
+    "Triggers",
+    "ZoneIs",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Activates:
+    """``player`` (or anyone, when None) activates an effect of ``card`` after the scenario."""
+
+    player: int | None
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Responds:
+    """``player`` adds a link to the scenario's current chain (Chain Link 2 or higher)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resolves:
+    """A link of ``card`` resolves with its effect applied."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Negated:
+    """A link of ``card`` has its activation or its effect negated."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoEffect:
+    """A link of ``card`` resolves without effect: its target is gone or no longer fits."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """A link of ``first`` resolves before a link of ``second``."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class Triggers:
+    """A trigger effect of ``card`` triggers."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissesTiming:
+    """An optional trigger effect of ``card`` triggers but misses the timing."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dizzy:
+    """``card`` is dizzy at the end."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderIs:
+    """The order of chain ``chain``: ``activation`` (links), ``resolution`` or ``segoc``.
+
+    Chain 0 means the default: the scenario's chain (1), or for ``segoc`` the first chain on
+    which simultaneous triggers were placed.
+    """
+
+    which: str
+    chain: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneIs:
+    card: int
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerIs:
+    card: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedIs:
+    """The speed (a rank) at which ``card``'s last link was on the chain."""
+
+    card: int
+    speed: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLength:
+    """The number of links of chain ``chain`` (0: the scenario's chain) compared to ``value``."""
+
+    chain: int
+    op: str
+    value: int
+
+
+Atom = (
+    Activates
+    | Responds
+    | Resolves
+    | Negated
+    | NoEffect
+    | Before
+    | Triggers
+    | MissesTiming
+    | Dizzy
+    | OrderIs
+    | ZoneIs
+    | ControllerIs
+    | SpeedIs
+    | ChainLength
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    arg: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    args: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    args: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantified:
+    """``exists`` (some continuation) or ``always`` (every continuation) over a body."""
+
+    kind: str
+    body: Formula
+
+
+Formula = Atom | Not | And | Or | Quantified

@@ -1,0 +1,239 @@
+"""The meaning of a quantifier-free claim over one finished continuation.
+
+A continuation's final state carries the activation and resolution logs (see
+:mod:`verifier.state`), so every atom is a predicate over that state, written against
+:class:`verifier.logic.Logic`: the explorer evaluates it on each final state, the SMT engine
+asserts it (or its negation) on the last state of the unrolling.
+"""
+
+from __future__ import annotations
+
+from verifier.claims import ast
+from verifier.logic import Logic, Term
+from verifier.state import Frame, Outcome, State
+from verifier.world import World
+
+__all__ = ["truth"]
+
+
+def truth(L: Logic, world: World, state: State, formula: ast.Formula, start: int) -> Term:
+    """Whether ``formula`` holds of the continuation ending in ``state``.
+
+    ``start`` is the number of activations the history already made: activation atoms speak
+    of what happens after the scenario's point, orders and outcomes of whole chains.
+    """
+    return _Eval(L, world, Frame(state, writable=False), start).value(formula)
+
+
+class _Eval:
+    def __init__(self, L: Logic, world: World, f: Frame, start: int) -> None:
+        self.L = L
+        self.w = world
+        self.f = f
+        self.start = start
+        self.alog = world.layout.alog
+        self.rlog = world.layout.rlog
+
+    def of(self, card: int, column: Term) -> Term:
+        """Whether an ability-valued entry belongs to ``card``."""
+        return self.L.or_(*(column == a for a in self.w.cards[card].abilities))
+
+    def value(self, formula: ast.Formula) -> Term:
+        L, f = self.L, self.f
+        if isinstance(formula, ast.Not):
+            return L.not_(self.value(formula.arg))
+        if isinstance(formula, ast.And):
+            return L.and_(*(self.value(a) for a in formula.args))
+        if isinstance(formula, ast.Or):
+            return L.or_(*(self.value(a) for a in formula.args))
+        if isinstance(formula, ast.Quantified):
+            raise ValueError("quantifiers are decided by an engine, not evaluated")
+        if isinstance(formula, ast.Activates):
+            return L.or_(
+                *(
+                    L.and_(
+                        k < f.an,
+                        self.of(formula.card, f.a_ab[k]),
+                        True if formula.player is None else f.a_pl[k] == formula.player,
+                    )
+                    for k in range(self.start, self.alog)
+                )
+            )
+        if isinstance(formula, ast.Responds):
+            return L.or_(
+                *(
+                    L.and_(k < f.an, f.a_pl[k] == formula.player, f.a_cno[k] == 1, f.a_link[k] >= 2)
+                    for k in range(self.start, self.alog)
+                )
+            )
+        if isinstance(formula, ast.Resolves):
+            return self.outcome(formula.card, (Outcome.RESOLVED,))
+        if isinstance(formula, ast.Negated):
+            return self.outcome(formula.card, (Outcome.EFFECT_NEGATED, Outcome.ACTIVATION_NEGATED))
+        if isinstance(formula, ast.NoEffect):
+            return self.outcome(formula.card, (Outcome.NO_EFFECT,))
+        if isinstance(formula, ast.Before):
+            return L.or_(
+                *(
+                    L.and_(
+                        j < f.rn,
+                        self.of(formula.first, f.r_ab[i]),
+                        self.of(formula.second, f.r_ab[j]),
+                    )
+                    for i in range(self.rlog)
+                    for j in range(i + 1, self.rlog)
+                )
+            )
+        if isinstance(formula, ast.Triggers):
+            return f.trig[formula.card]
+        if isinstance(formula, ast.MissesTiming):
+            return f.miss[formula.card]
+        if isinstance(formula, ast.Dizzy):
+            return f.dizzy[formula.card]
+        if isinstance(formula, ast.ZoneIs):
+            return f.zone[formula.card] == formula.zone
+        if isinstance(formula, ast.ControllerIs):
+            return f.ctrl[formula.card] == formula.player
+        if isinstance(formula, ast.SpeedIs):
+            return self.speed(formula.card, formula.speed)
+        if isinstance(formula, ast.ChainLength):
+            return self.length(formula)
+        if isinstance(formula, ast.OrderIs):
+            if formula.which == "resolution":
+                return self.resolution_order(max(formula.chain, 1), formula.cards)
+            if formula.which == "activation":
+                return self.link_order(max(formula.chain, 1), formula.cards, segoc=False)
+            if formula.chain > 0:
+                return self.link_order(formula.chain, formula.cards, segoc=True)
+            return self.first_segoc_order(formula.cards)
+        raise TypeError(f"not a claim atom: {formula!r}")
+
+    def outcome(self, card: int, outcomes: tuple[Outcome, ...]) -> Term:
+        L, f = self.L, self.f
+        return L.or_(
+            *(
+                L.and_(
+                    k < f.rn,
+                    self.of(card, f.r_ab[k]),
+                    L.or_(*(f.r_out[k] == int(o) for o in outcomes)),
+                )
+                for k in range(self.rlog)
+            )
+        )
+
+    def speed(self, card: int, rank: int) -> Term:
+        L, f = self.L, self.f
+        cases = []
+        for k in range(self.rlog):
+            later = L.or_(
+                *(L.and_(j < f.rn, self.of(card, f.r_ab[j])) for j in range(k + 1, self.rlog))
+            )
+            cases.append(
+                L.and_(k < f.rn, self.of(card, f.r_ab[k]), L.not_(later), f.r_spd[k] == rank)
+            )
+        return L.or_(*cases)
+
+    def links(self, chain: int) -> list[Term]:
+        f = self.f
+        return [
+            self.L.and_(k < f.an, f.a_cno[k] == chain, f.a_link[k] >= 1) for k in range(self.alog)
+        ]
+
+    def length(self, claim: ast.ChainLength) -> Term:
+        count = self.L.count(self.links(max(claim.chain, 1)))
+        return {
+            "==": lambda: count == claim.value,
+            "!=": lambda: count != claim.value,
+            "<": lambda: count < claim.value,
+            "<=": lambda: count <= claim.value,
+            ">": lambda: count > claim.value,
+            ">=": lambda: count >= claim.value,
+        }[claim.op]()
+
+    def link_order(self, chain: int, cards: tuple[int, ...], segoc: bool) -> Term:
+        """The links of ``chain`` are exactly ``cards``, Chain Link 1 first."""
+        L, f = self.L, self.f
+        parts: list[Term] = []
+        if segoc:
+            # The placed triggers are Chain Links 1..n, and the next link (if any) is not one.
+            for i, card in enumerate(cards):
+                parts.append(
+                    L.or_(
+                        *(
+                            L.and_(
+                                k < f.an,
+                                f.a_cno[k] == chain,
+                                f.a_link[k] == i + 1,
+                                f.a_segoc[k],
+                                self.of(card, f.a_ab[k]),
+                            )
+                            for k in range(self.alog)
+                        )
+                    )
+                )
+            parts.append(
+                L.not_(
+                    L.or_(
+                        *(
+                            L.and_(
+                                k < f.an,
+                                f.a_cno[k] == chain,
+                                f.a_link[k] == len(cards) + 1,
+                                f.a_segoc[k],
+                            )
+                            for k in range(self.alog)
+                        )
+                    )
+                )
+            )
+            return L.and_(*parts)
+        for i, card in enumerate(cards):
+            parts.append(
+                L.or_(
+                    *(
+                        L.and_(
+                            k < f.an,
+                            f.a_cno[k] == chain,
+                            f.a_link[k] == i + 1,
+                            self.of(card, f.a_ab[k]),
+                        )
+                        for k in range(self.alog)
+                    )
+                )
+            )
+        parts.append(L.count(self.links(chain)) == len(cards))
+        return L.and_(*parts)
+
+    def first_segoc_order(self, cards: tuple[int, ...]) -> Term:
+        L, f = self.L, self.f
+        cases = []
+        for chain in range(1, self.rlog + 2):
+            earlier = L.or_(
+                *(L.and_(k < f.an, f.a_segoc[k], f.a_cno[k] < chain) for k in range(self.alog))
+            )
+            has = L.or_(
+                *(L.and_(k < f.an, f.a_segoc[k], f.a_cno[k] == chain) for k in range(self.alog))
+            )
+            cases.append(L.and_(L.not_(earlier), has, self.link_order(chain, cards, segoc=True)))
+        return L.or_(*cases)
+
+    def resolution_order(self, chain: int, cards: tuple[int, ...]) -> Term:
+        """The links of ``chain`` resolved exactly in the order ``cards``."""
+        L, f = self.L, self.f
+        m = len(cards)
+        cases = []
+        for s in range(self.rlog - m + 1):
+            parts: list[Term] = [s + m <= f.rn]
+            if s > 0:
+                parts.append(f.r_cno[s - 1] < chain)
+            for i, card in enumerate(cards):
+                parts.append(f.r_cno[s + i] == chain)
+                parts.append(self.of(card, f.r_ab[s + i]))
+            if s + m < self.rlog:
+                parts.append(L.or_(f.rn <= s + m, f.r_cno[s + m] != chain))
+            cases.append(L.and_(*parts))
+        if m == 0:
+            cases.append(
+                L.not_(L.or_(*(L.and_(k < f.rn, f.r_cno[k] == chain) for k in range(self.rlog))))
+            )
+        return L.or_(*cases)

@@ -1,0 +1,297 @@
+"""Parse a claim with a real grammar (never eval) and resolve its names against a scenario."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from verifier.cards import Zone
+from verifier.claims import ast
+from verifier.errors import ClaimError, Span
+
+__all__ = ["Vocabulary", "parse_claim", "quantifier_free"]
+
+CARD_PREDICATES: dict[
+    str,
+    type[ast.Resolves | ast.Negated | ast.NoEffect | ast.Triggers | ast.MissesTiming | ast.Dizzy],
+] = {
+    "resolves": ast.Resolves,
+    "negated": ast.Negated,
+    "no_effect": ast.NoEffect,
+    "triggers": ast.Triggers,
+    "misses_timing": ast.MissesTiming,
+    "dizzy": ast.Dizzy,
+}
+ORDERS = {
+    "resolution_order": "resolution",
+    "chain_order": "activation",
+    "order": "activation",
+    "segoc_order": "segoc",
+}
+PREDICATES = sorted(
+    [*CARD_PREDICATES, "activates", "can_activate", "responds", "can_respond", "before"]
+)
+COMPARED = sorted(["zone", "controller", "speed", *ORDERS, "chain_length", "length", "chain"])
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The names a claim may use: the scenario's cards, players and speeds."""
+
+    cards: tuple[str, ...]
+    players: tuple[str, ...]
+    speeds: tuple[str, ...]
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("verifier.claims").joinpath("grammar.lark").read_text()
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def parse_claim(text: str, vocabulary: Vocabulary, origin: Span) -> ast.Formula:
+    """Parse ``text``; ``origin`` is where its first character is written, for error spans."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, origin) from None
+    formula = _Builder(text, vocabulary, origin).build(tree)
+    _check_nesting(formula, text, origin, inside=False)
+    return formula
+
+
+def quantifier_free(formula: ast.Formula) -> bool:
+    if isinstance(formula, ast.Quantified):
+        return False
+    if isinstance(formula, ast.Not):
+        return quantifier_free(formula.arg)
+    if isinstance(formula, ast.And | ast.Or):
+        return all(quantifier_free(a) for a in formula.args)
+    return True
+
+
+def _at(origin: Span, column: int) -> Span:
+    """The span of the 1-based ``column`` of the claim text."""
+    return origin.shifted(column - 1)
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, origin: Span) -> ClaimError:
+    column = getattr(exc, "column", None)
+    if not isinstance(column, int) or column < 1:
+        column = len(text) + 1
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        return ClaimError("claim ends too early", _at(origin, len(text.rstrip()) + 1))
+    if isinstance(exc, UnexpectedCharacters):
+        return ClaimError(
+            f"unexpected character {text[column - 1]!r} in claim", _at(origin, column)
+        )
+    if isinstance(exc, UnexpectedToken):
+        return ClaimError(f"unexpected {exc.token.value!r} in claim", _at(origin, column))
+    return ClaimError("malformed claim", _at(origin, column))
+
+
+def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) -> None:
+    if isinstance(formula, ast.Quantified):
+        if inside:
+            raise ClaimError("quantifiers cannot be nested", origin)
+        _check_nesting(formula.body, text, origin, inside=True)
+    elif isinstance(formula, ast.Not):
+        _check_nesting(formula.arg, text, origin, inside)
+    elif isinstance(formula, ast.And | ast.Or):
+        for arg in formula.args:
+            _check_nesting(arg, text, origin, inside)
+
+
+class _Builder:
+    """Turns the parse tree into :mod:`verifier.claims.ast`, resolving every name."""
+
+    def __init__(self, text: str, vocabulary: Vocabulary, origin: Span) -> None:
+        self.text = text
+        self.vocab = vocabulary
+        self.origin = origin
+
+    def error(self, message: str, node: Tree[Any] | Token) -> ClaimError:
+        column = node.column if isinstance(node, Token) else node.meta.column
+        return ClaimError(message, _at(self.origin, column or 1))
+
+    def build(self, tree: Tree[Any] | Token) -> ast.Formula:
+        if isinstance(tree, Token):
+            raise self.error(f"unexpected {tree.value!r} in claim", tree)
+        kind = tree.data
+        if kind == "quant":
+            return ast.Quantified(str(tree.children[0]), self.build(tree.children[1]))
+        if kind == "or_":
+            ors = [self.build(c) for c in tree.children]
+            return ast.Or(
+                tuple(a for o in ors for a in (o.args if isinstance(o, ast.Or) else (o,)))
+            )
+        if kind == "and_":
+            ands = [self.build(c) for c in tree.children]
+            return ast.And(
+                tuple(a for o in ands for a in (o.args if isinstance(o, ast.And) else (o,)))
+            )
+        if kind == "not_":
+            return ast.Not(self.build(tree.children[0]))
+        if kind == "test":
+            return self.test(tree.children[0])
+        if kind == "compare":
+            app, op, value = tree.children
+            return self.compare_app(app, op, value)
+        if kind == "member_compare":
+            app, member, op, value = tree.children
+            return self.compare_member(app, member, op, value)
+        if kind == "name_compare":
+            name, op, value = tree.children
+            return self.compare_name(name, op, value, chain=0)
+        if kind == "bare":
+            token = tree.children[0]
+            raise self.error(
+                f"'{token}' is not a claim on its own{_hint(str(token), PREDICATES)}", token
+            )
+        raise self.error("malformed claim", tree)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def args(self, app: Tree[Any]) -> tuple[Any, list[Any]]:
+        name = app.children[0]
+        return name, list(app.children[1:])
+
+    def arity(self, name: Token, args: list[Tree[Any]], count: int, shape: str) -> None:
+        if len(args) != count:
+            raise self.error(f"{name} takes {shape}", name)
+
+    def card(self, node: Tree[Any]) -> int:
+        token = node.children[0]
+        if node.data != "string":
+            raise self.error(f"expected a card name in quotes, got {token}", token)
+        name = str(token)[1:-1]
+        if name in self.vocab.cards:
+            return self.vocab.cards.index(name)
+        raise self.error(f"unknown card '{name}'{_hint(name, list(self.vocab.cards))}", token)
+
+    def player(self, node: Tree[Any]) -> int:
+        token = node.children[0]
+        name = str(token)
+        if node.data == "string":
+            name = name[1:-1]
+        elif node.data != "name":
+            raise self.error(f"expected a player, got {token}", token)
+        if name in self.vocab.players:
+            return self.vocab.players.index(name)
+        raise self.error(
+            f"unknown player '{name}' (players: {', '.join(self.vocab.players)})", token
+        )
+
+    def number(self, node: Tree[Any]) -> int:
+        token = node.children[0]
+        if node.data != "int":
+            raise self.error(f"expected a number, got {token}", token)
+        return int(str(token))
+
+    # -- atoms -----------------------------------------------------------------------------
+
+    def test(self, app: Tree[Any]) -> ast.Formula:
+        name, args = self.args(app)
+        word = str(name)
+        if word in CARD_PREDICATES:
+            self.arity(name, args, 1, "one card")
+            atom: ast.Formula = CARD_PREDICATES[word](self.card(args[0]))
+            return atom
+        if word in {"activates", "can_activate"}:
+            if len(args) == 1:
+                activates = ast.Activates(None, self.card(args[0]))
+            else:
+                self.arity(name, args, 2, "a player and a card")
+                activates = ast.Activates(self.player(args[0]), self.card(args[1]))
+            return ast.Quantified("exists", activates) if word == "can_activate" else activates
+        if word in {"responds", "can_respond"}:
+            self.arity(name, args, 1, "one player")
+            responds = ast.Responds(self.player(args[0]))
+            return ast.Quantified("exists", responds) if word == "can_respond" else responds
+        if word == "before":
+            self.arity(name, args, 2, "two cards")
+            return ast.Before(self.card(args[0]), self.card(args[1]))
+        if word in COMPARED:
+            raise self.error(f"{word}(...) needs a comparison, such as {word}(...) == ...", name)
+        raise self.error(f"unknown predicate '{word}'{_hint(word, PREDICATES)}", name)
+
+    def compare_app(self, app: Tree[Any], op: Any, value: Any) -> ast.Formula:
+        name, args = self.args(app)
+        word = str(name)
+        if word == "zone":
+            self.arity(name, args, 1, "one card")
+            card = self.card(args[0])
+            return self.equality(op, ast.ZoneIs(card, self.zone(value)))
+        if word == "controller":
+            self.arity(name, args, 1, "one card")
+            card = self.card(args[0])
+            return self.equality(op, ast.ControllerIs(card, self.player(value)))
+        if word == "speed":
+            self.arity(name, args, 1, "one card")
+            card = self.card(args[0])
+            return self.equality(op, ast.SpeedIs(card, self.speed(value)))
+        if word == "chain":
+            raise self.error("chain(N) needs a member: chain(N).order, .resolution_order", name)
+        if word in CARD_PREDICATES or word in PREDICATES:
+            raise self.error(f"{word}(...) is true or false; it takes no comparison", op)
+        raise self.error(f"unknown function '{word}'{_hint(word, COMPARED)}", name)
+
+    def compare_member(self, app: Tree[Any], member: Any, op: Any, value: Any) -> ast.Formula:
+        name, args = self.args(app)
+        if str(name) != "chain":
+            raise self.error(f"only chain(N) has members, not {name}(...)", name)
+        self.arity(name, args, 1, "a chain number")
+        chain = self.number(args[0])
+        if chain < 1:
+            raise self.error("chains are numbered from 1", args[0].children[0])
+        return self.compare_name(member, op, value, chain)
+
+    def compare_name(self, name: Any, op: Any, value: Any, chain: int) -> ast.Formula:
+        word = str(name)
+        if word in ORDERS:
+            cards = self.card_list(value)
+            return self.equality(op, ast.OrderIs(ORDERS[word], chain, cards))
+        if word in {"chain_length", "length"}:
+            return ast.ChainLength(chain, str(op), self.number(value))
+        raise self.error(f"unknown quantity '{word}'{_hint(word, [*ORDERS, 'chain_length'])}", name)
+
+    def card_list(self, value: Tree[Any]) -> tuple[int, ...]:
+        if value.data != "list":
+            token = value.children[0]
+            raise self.error('expected a list of card names, such as ["A", "B"]', token)
+        return tuple(self.card(Tree("string", [t])) for t in value.children)
+
+    def zone(self, value: Tree[Any]) -> int:
+        token = value.children[0]
+        word = str(token).strip("\"'")
+        if word in {z.label for z in Zone}:
+            return int(Zone.named(word))
+        zones = [z.label for z in Zone]
+        raise self.error(f"unknown zone '{word}' (zones: {', '.join(zones)})", token)
+
+    def speed(self, value: Tree[Any]) -> int:
+        token = value.children[0]
+        word = str(token).strip("\"'")
+        if word in self.vocab.speeds:
+            return self.vocab.speeds.index(word)
+        raise self.error(f"unknown speed '{word}' (speeds: {', '.join(self.vocab.speeds)})", token)
+
+    def equality(self, op: Token, atom: ast.Formula) -> ast.Formula:
+        if str(op) == "==":
+            return atom
+        if str(op) == "!=":
+            return ast.Not(atom)
+        raise self.error(f"'{op}' does not compare these; use == or !=", op)
+
+
+def _hint(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,261 @@
+"""The ``verifier`` command.
+
+Exit status: 0 every claim as expected, 1 a claim differs from its expectation (or the
+engines disagree), 2 bad input, 3 a verdict is unknown (a limit was reached), 4 internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import click
+
+from verifier import __version__
+from verifier.checker import ENGINES, ClaimResult, check, default_continuation, prepare
+from verifier.errors import InputError, VerifierError
+from verifier.report import json_report, narrative, text_report
+from verifier.scenario import load_scenario
+from verifier.trace import replay
+from verifier.verdict import Verdict
+
+__all__ = ["cli", "main"]
+
+OK, DIFFERS, BAD_INPUT, UNKNOWN, INTERNAL = 0, 1, 2, 3, 4
+
+EPILOG = """\b
+Examples:
+  verifier check examples/
+  verifier check --engine both --json examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
+  verifier ask examples/yugioh/raigeki-imperial-order-dark-bribe.yaml "can_respond(B)"
+  verifier explain examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
+  verifier explore examples/yugioh/spell-speed-basics.yaml --graph chain.dot
+  verifier models
+"""
+
+
+def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.yaml") if not p.name.endswith(".cards.yaml"))
+        else:
+            yield path
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="verifier")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """Prove or refute rulings about card-game chains (Yu-Gi-Oh!, CMC).
+
+    Each claim is decided over every legal continuation of its scenario: `holds`, `fails`
+    (with a counterexample or witness chain), or `unknown` when a limit is reached.
+    """
+    ctx.obj = {"debug": debug}
+
+
+def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--engine",
+        type=click.Choice(ENGINES),
+        default="explore",
+        show_default=True,
+        help="explore: the explicit state graph; smt: z3; both: run both and compare.",
+    )(f)
+
+
+def _timeout_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--timeout", type=float, default=None, help="Seconds per engine before `unknown`."
+    )(f)
+
+
+def _status(results: Sequence[ClaimResult]) -> int:
+    if any(not r.as_expected for r in results):
+        return DIFFERS
+    if any(r.verdict is Verdict.UNKNOWN for r in results):
+        return UNKNOWN
+    return OK
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@_engine_option
+@_timeout_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
+@click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
+def check_cmd(
+    paths: tuple[str, ...], engine: str, timeout: float | None, as_json: bool, brief: bool
+) -> None:
+    """Decide every claim of each scenario FILE (or every scenario under DIR)."""
+    bad_input = False
+    collected: list[tuple[str, ClaimResult]] = []
+    files = list(_scenario_files(paths))
+    if not files:
+        raise InputError(f"no scenario files in {' '.join(paths)}")
+    for path in files:
+        try:
+            scenario = load_scenario(path)
+            prepared = prepare(scenario)
+            claims = [(c.id, c.text, c.formula, c.expect) for c in scenario.claims]
+            results = check(prepared, claims, engine, timeout)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            bad_input = True
+            continue
+        collected.extend((str(path), r) for r in results)
+        if not as_json:
+            click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
+    if as_json:
+        click.echo(json_report(collected), nl=False)
+    else:
+        total = len(collected)
+        good = sum(1 for _, r in collected if r.as_expected)
+        unknown = sum(1 for _, r in collected if r.verdict is Verdict.UNKNOWN)
+        click.echo(
+            f"{total} claim(s) in {len(files)} file(s): {good} as expected"
+            + (f", {total - good} not" if total - good else "")
+            + (f", {unknown} unknown" if unknown else "")
+        )
+    sys.exit(BAD_INPUT if bad_input else _status([r for _, r in collected]))
+
+
+@cli.command("ask")
+@click.argument("path")
+@click.argument("claim")
+@_engine_option
+@_timeout_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def ask_cmd(path: str, claim: str, engine: str, timeout: float | None, as_json: bool) -> None:
+    """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
+    scenario = load_scenario(path)
+    formula = scenario.parse(claim)
+    prepared = prepare(scenario)
+    results = check(prepared, [("ask", claim, formula, None)], engine, timeout)
+    if as_json:
+        click.echo(json_report([(path, r) for r in results]), nl=False)
+    else:
+        click.echo("\n".join(text_report(path, scenario.model.name, results, brief=False)))
+    result = results[0]
+    if result.disagreement is not None:
+        sys.exit(DIFFERS)
+    sys.exit(UNKNOWN if result.verdict is Verdict.UNKNOWN else OK)
+
+
+@cli.command("explain")
+@click.argument("path")
+def explain_cmd(path: str) -> None:
+    """Narrate the scenario step by step: the history, then the chain resolving."""
+    scenario = load_scenario(path)
+    prepared = prepare(scenario)
+    actions = default_continuation(prepared)
+    _, steps = replay(prepared.system, prepared.history.state, actions)
+    click.echo(f"{path} ({scenario.model.name})")
+    if scenario.description:
+        click.echo(f"  {scenario.description}")
+    click.echo("\n".join(narrative([*prepared.history.steps, *steps])))
+    if any(a.heads is not None for a in actions):
+        click.echo("  (coin tosses are shown succeeding; claims cover every outcome)")
+
+
+@cli.command("explore")
+@click.argument("path")
+@click.option(
+    "--graph", "graph_path", default=None, help="Write the state graph (.dot or .graphml)."
+)
+@click.option("--max-states", type=int, default=2_000_000, show_default=True)
+def explore_cmd(path: str, graph_path: str | None, max_states: int) -> None:
+    """Explore every continuation of the scenario and report the state graph's size."""
+    from verifier.explore import explore, state_graph
+
+    scenario = load_scenario(path)
+    prepared = prepare(scenario)
+    if graph_path is not None and not graph_path.endswith((".dot", ".graphml")):
+        raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
+    result = explore(
+        prepared.system, prepared.history.state, max_states, keep_edges=graph_path is not None
+    )
+    click.echo(
+        f"{path}: {result.states} states, {len(result.terminals)} final, "
+        f"{result.seconds:.3f}s" + ("" if result.faithful else " (incomplete)")
+    )
+    if graph_path is not None:
+        import networkx as nx
+
+        graph = state_graph(prepared.system, result)
+        if graph_path.endswith(".graphml"):
+            nx.write_graphml(graph, graph_path)
+        else:
+            _write_dot(graph, graph_path)
+        click.echo(
+            f"wrote {graph_path} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"
+        )
+
+
+def _write_dot(graph: object, path: str) -> None:
+    """Write DOT without pydot: quoted labels, one line per node and edge."""
+    import networkx as nx
+
+    assert isinstance(graph, nx.MultiDiGraph)
+
+    def quote(text: object) -> str:
+        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    lines = ["digraph chain {", "  node [shape=box, fontname=Helvetica];"]
+    for node, data in graph.nodes(data=True):
+        style = ", style=bold" if data.get("start") else ""
+        lines.append(f"  n{node} [label={quote(data['label'])}{style}];")
+    for source, target, data in graph.edges(data=True):
+        lines.append(f"  n{source} -> n{target} [label={quote(data['label'])}];")
+    lines.append("}")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@cli.command("models")
+def models_cmd() -> None:
+    """List the rule systems, one line each."""
+    from verifier.model import list_models
+
+    for model in list_models():
+        click.echo(f"{model.name:<28} {model.description}")
+
+
+@cli.command("schema")
+@click.argument("which", type=click.Choice(["scenario", "model", "library"]), default="scenario")
+def schema_cmd(which: str) -> None:
+    """Print the JSON Schema of scenario, rule-system or card-library files."""
+    from verifier.schema import json_schema
+
+    click.echo(json_schema(which), nl=False)  # type: ignore[arg-type]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line; errors become one located message and exit status 2."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        cli.main(args=args, prog_name="verifier", standalone_mode=False)
+    except VerifierError as exc:
+        click.echo(exc.render(), err=True)
+        sys.exit(BAD_INPUT)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(BAD_INPUT)
+    except click.exceptions.Abort:
+        sys.exit(BAD_INPUT)
+    except SystemExit:
+        raise
+    except Exception as exc:
+        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        if debug:
+            traceback.print_exc()
+        else:
+            click.echo("run with --debug to see the traceback", err=True)
+        sys.exit(INTERNAL)
+    sys.exit(OK)

@@ -1,0 +1,126 @@
+"""Replay a scenario's history through the transition relation, so that it must be legal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.errors import ScenarioError
+from verifier.logic import CONCRETE
+from verifier.rulebook import describe
+from verifier.rules.context import Note
+from verifier.scenario import Step
+from verifier.state import FIELDS, State
+from verifier.trace import TraceStep, narrate
+from verifier.transitions import Action, System
+
+__all__ = ["Replayed", "replay_history"]
+
+_AN = FIELDS.index("an")
+_CTRL = FIELDS.index("ctrl")
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """The state after the history, the steps it took, and the actions (with implied passes)."""
+
+    state: State
+    steps: tuple[TraceStep, ...]
+    actions: tuple[Action, ...]
+    activations: int
+
+
+def replay_history(system: System) -> Replayed:
+    """Apply every history step; passes the history leaves out are implied when needed."""
+    state = system.initial()
+    steps: list[TraceStep] = []
+    actions: list[Action] = []
+    for step in system.scenario.history:
+        action = _action(system, state, step)
+        plan = _plan(system, state, action)
+        if plan is None:
+            raise _illegal(system, state, step, action)
+        for implied in plan[:-1]:
+            state = _apply(system, state, implied, steps, actions, implied=True)
+        state = _apply(system, state, plan[-1], steps, actions, implied=False)
+    return Replayed(state, tuple(steps), tuple(actions), state[_AN])
+
+
+def _action(system: System, state: State, step: Step) -> Action:
+    if step.verb == "pass":
+        assert step.player is not None
+        return Action("pass", player=step.player)
+    if step.verb == "press":
+        if system.world.model.closes_on != "both-press-resolve":
+            raise ScenarioError(
+                f"{system.world.model.name} has no resolve button; write 'A passes'", step.span
+            )
+        assert step.player is not None
+        return Action("pass", player=step.player)
+    if step.verb == "timer":
+        return Action("timer")
+    if step.verb == "summon":
+        assert step.card is not None and step.player is not None
+        return Action(
+            "summon", card=step.card, player=step.player, how=step.how, tributes=step.tributes
+        )
+    assert step.ability is not None and step.player is not None
+    ability = system.world.abilities[step.ability]
+    owner = state[_CTRL][ability.card]
+    if owner != step.player:
+        players = system.scenario.players
+        raise ScenarioError(
+            f"history step '{step.text}' is not legal: {players[owner]} controls "
+            f"{system.world.cards[ability.card].name}, not {players[step.player]}",
+            step.span,
+        )
+    kind = "trigger" if ability.trigger is not None else "activate"
+    return Action(kind, step.ability, -1 if step.target is None else step.target, step.tributes)
+
+
+def _plan(system: System, state: State, action: Action) -> list[Action] | None:
+    """The action, after the fewest passes (by whoever holds the right) that make it legal."""
+    plan: list[Action] = []
+    current = state
+    for _ in range(3):
+        if system.enabled(current, action):
+            return [*plan, action]
+        if action.kind == "pass":
+            return None
+        passing = [a for a in system.actions if a.kind == "pass" and system.enabled(current, a)]
+        if len(passing) != 1:
+            return None
+        plan.append(passing[0])
+        current = system.step(CONCRETE, current, passing[0])
+    return None
+
+
+def _apply(
+    system: System,
+    state: State,
+    action: Action,
+    steps: list[TraceStep],
+    actions: list[Action],
+    implied: bool,
+) -> State:
+    notes: list[Note] = []
+    after = system.step(CONCRETE, state, action, notes)
+    steps.extend(narrate(system, state, action, notes, history=True, implied=implied))
+    actions.append(action)
+    return after
+
+
+def _illegal(system: System, state: State, step: Step, action: Action) -> ScenarioError:
+    failed = [c.rule for c in system.checks(CONCRETE, state, action) if not c.ok]
+    if len(failed) > 1 and "chain.right-to-respond" in failed:
+        # The passes the history leaves out are implied; the other rules are the real reason.
+        failed.remove("chain.right-to-respond")
+    if (
+        action.target < 0
+        and system.world.abilities[max(action.ability, 0)].target is not None
+        and (action.kind in {"activate", "trigger"})
+    ):
+        return ScenarioError(
+            f"history step '{step.text}' needs a target: write '... targeting CARD'", step.span
+        )
+    reason = "; ".join(f"{describe(r)} ({r})" for r in failed) or "not legal here"
+    return ScenarioError(f"history step '{step.text}' is not legal: {reason}", step.span)

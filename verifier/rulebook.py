@@ -1,0 +1,50 @@
+"""The rules by name, in words: what each named condition of a guard means to a player."""
+
+from __future__ import annotations
+
+__all__ = ["RULES", "describe"]
+
+RULES: dict[str, str] = {
+    "chain.resolving": "nothing can be activated while a chain resolves",
+    "chain.right-to-respond": "the other player holds the right to respond first",
+    "chain.already-pressed": "that player has already pressed resolve",
+    "chain.speed": "a Chain Link 2 or higher needs a speed at least the previous link's",
+    "chain.min-response": "a Chain Link 2 or higher needs Spell Speed 2 or higher",
+    "chain.locked": "the last link cannot be responded to",
+    "chain.auto-resolve": "this rule system has no resolve timer",
+    "chain.building": "the timer only runs while a stack is being built",
+    "timing.speed-1": "Spell Speed 1 only starts a chain, in the turn player's open Main Phase",
+    "card.location": "the card is not where it can be activated from",
+    "card.from-hand": "a card of this kind cannot be activated from the hand now",
+    "card.set-this-turn": "a card of this kind cannot be activated in the turn it was set",
+    "card.condition": "its activation condition is not met",
+    "card.trigger-only": "a trigger effect activates only when it is triggered",
+    "zone.spell-trap-zones": "there is no free Spell & Trap Zone",
+    "window.summon-negation": (
+        "Chain Link 1 of the Summon negation window must negate the summon, and only then"
+    ),
+    "limit.once-per-turn": "it can be activated only once per turn",
+    "limit.once-per-chain": "it can be activated only once per chain",
+    "target.valid": "the target does not fit",
+    "cost.tribute": "the tribute cannot be paid with that card",
+    "cost.life-points": "not enough Life Points to pay the cost",
+    "cost.dizzy": "it is dizzy, and using it dizzies it",
+    "resolve.mode": "links resolve only once the chain is closed",
+    "resolve.next": "another link resolves first",
+    "cleanup.mode": "the chain has not finished resolving",
+    "triggers.mode": "no triggers are waiting to go on a chain",
+    "triggers.waiting": "this trigger is not waiting to activate",
+    "triggers.segoc": "SEGOC: another group of triggers goes on the chain first",
+    "triggers.apnap": "the turn player's triggers go on the chain first",
+    "triggers.earlier-first": "a trigger that was triggered earlier goes on the chain first",
+    "summon.open-state": "a summon needs an open game state",
+    "summon.turn-player": "only the turn player summons, in their open game state",
+    "summon.from-hand": "the monster is not in that player's hand",
+    "summon.monster": "only monsters are summoned",
+    "summon.tribute": "that card cannot be tributed",
+}
+
+
+def describe(rule: str) -> str:
+    """The rule's sentence, or its name when it has none."""
+    return RULES.get(rule, rule)

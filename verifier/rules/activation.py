@@ -1,0 +1,169 @@
+"""Whether a card or effect may be activated now, and what activating it does.
+
+Seeds 001/002: a Trap Card cannot be activated in the turn it was set, nor from the hand; a
+Quick-Play Spell from the hand only in its controller's turn; an activated card stays face-up
+in its zone (it occupies a zone) until the chain has resolved; costs are paid on activation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from verifier.cards import Ability, Zone
+from verifier.logic import Term
+from verifier.rules import protocol, speed, windows
+from verifier.rules.context import Check, Ctx, matches, on_field
+from verifier.state import Mode
+
+__all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
+
+
+def activation_checks(
+    ctx: Ctx, ability: Ability, target: int | None, tributes: tuple[int, ...]
+) -> Iterator[Check]:
+    """Every rule an activation of ``ability`` must satisfy, each named."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    card = w.cards[ability.card]
+    kind = w.model.kinds[card.kind if ability.card_activation else ability.kind]
+    player = f.ctrl[card.index]
+    yield from protocol.may_act(ctx, player)
+    yield from _location_checks(ctx, ability, player)
+    spd = speed.activation_speed(ctx, ability)
+    yield from speed.timing_checks(ctx, spd, player)
+    yield from speed.chain_checks(ctx, spd)
+    locked = [a.index for a in w.abilities if a.no_response]
+    if locked:
+        top = speed.top_slot(ctx)
+        answered = L.or_(
+            *(L.and_(top[i], f.lab[i] == a) for i in range(w.layout.slots) for a in locked)
+        )
+        yield Check("chain.locked", L.not_(answered))
+    yield from windows.negation_window_checks(ctx, ability)
+    if ability.condition is not None:
+        yield Check("card.condition", windows.condition_met(ctx, ability.condition, player))
+    if ability.once == "turn":
+        yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
+    elif ability.once == "chain":
+        yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
+    yield Check("card.trigger-only", not kind.trigger)
+    if ability.target is not None:
+        fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
+        yield Check("target.valid", fits)
+    yield from cost_checks(ctx, ability, player, target, tributes)
+
+
+def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
+    L, f, w = ctx.L, ctx.f, ctx.w
+    card = w.cards[ability.card]
+    c = card.index
+    if not ability.card_activation:
+        yield Check("card.location", L.and_(on_field(ctx, c), f.up[c]))
+        return
+    kind = w.model.kinds[card.kind]
+    in_hand = f.zone[c] == int(Zone.HAND)
+    face_down = L.and_(on_field(ctx, c), L.not_(f.up[c]))
+    yield Check("card.location", L.or_(in_hand, face_down))
+    if kind.hand == "never":
+        yield Check("card.from-hand", L.not_(in_hand))
+    elif kind.hand == "own-turn":
+        yield Check("card.from-hand", L.or_(L.not_(in_hand), player == w.turn))
+    if kind.set_wait and card.set_this_turn:
+        yield Check("card.set-this-turn", L.not_(face_down))
+    zones = w.model.spell_trap_zones
+    if zones is not None and card.type in {"spell", "trap"}:
+        used = L.count(
+            [
+                L.and_(on_field(ctx, o.index), f.ctrl[o.index] == player)
+                for o in w.cards
+                if o.type in {"spell", "trap"}
+            ]
+        )
+        yield Check("zone.spell-trap-zones", L.or_(L.not_(in_hand), used < zones))
+
+
+def cost_checks(
+    ctx: Ctx, ability: Ability, player: Term, target: int | None, tributes: tuple[int, ...]
+) -> Iterator[Check]:
+    """Whether the costs can be paid with the chosen tributes."""
+    L, f = ctx.L, ctx.f
+    wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
+    if len(wanted) != len(tributes):
+        yield Check("cost.tribute", False)
+    for cost, tribute in zip(wanted, tributes, strict=False):
+        assert cost.filter is not None
+        fits = matches(ctx, tribute, cost.filter, player, ability.card)
+        yield Check("cost.tribute", L.and_(fits, tribute != target, tribute != ability.card))
+    for cost in ability.costs:
+        if cost.kind == "pay-lp" and cost.amount is not None:
+            yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)
+        elif cost.kind == "dizzy":
+            yield Check("cost.dizzy", L.not_(f.dizzy[ability.card]))
+
+
+def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...]) -> None:
+    """Pay the costs: they are events, and may trigger effects (tributing Sangan)."""
+    from verifier import effects
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    if tributes:
+        hit = [c in tributes for c in range(w.n)]
+        effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    for cost in ability.costs:
+        if cost.kind == "pay-lp":
+            for p in (0, 1):
+                amount = L.half(f.lp[p]) if cost.amount is None else cost.amount
+                f.lp[p] = L.ite(player == p, f.lp[p] - amount, f.lp[p])
+            ctx.note("pay-lp", (), "half" if cost.amount is None else str(cost.amount), player)
+        elif cost.kind == "dizzy":
+            f.dizzy[ability.card] = True
+            ctx.note("dizzy", [ability.card])
+
+
+def instant(ctx: Ctx, spd: Term) -> Term:
+    """Whether an activation at speed ``spd`` happens at once instead of going on the chain."""
+    model = ctx.w.model
+    if model.immediate:
+        return True
+    return ctx.L.or_(*(spd == r for r in sorted(model.instant)))
+
+
+def push_link(
+    ctx: Ctx, ability: Ability, player: Term, target: int | None, spd: Term, when: Term
+) -> None:
+    """Add a link on top of the chain (when ``when`` holds)."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    if L.is_false(when):
+        return
+    slots = w.layout.slots
+    f.overflow = L.or_(f.overflow, L.and_(when, f.clen >= slots))
+    for i in range(slots):
+        here = L.and_(when, f.clen == i)
+        if L.is_false(here):
+            continue
+        f.lab[i] = L.ite(here, ability.index, f.lab[i])
+        f.lcard[i] = L.ite(here, ability.card, f.lcard[i])
+        f.lpl[i] = L.ite(here, player, f.lpl[i])
+        f.ltg[i] = L.ite(here, -1 if target is None else target, f.ltg[i])
+        f.lspd[i] = L.ite(here, spd, f.lspd[i])
+        f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
+        f.leneg[i] = L.and_(f.leneg[i], L.not_(here))
+        f.ldone[i] = L.and_(f.ldone[i], L.not_(here))
+    f.clen = L.ite(L.and_(when, f.clen < slots), f.clen + 1, f.clen)
+    f.mode = L.ite(when, int(Mode.BUILD), f.mode)
+
+
+def record(ctx: Ctx, ability: Ability, player: Term, link: Term, segoc: bool) -> None:
+    """Write an activation into the activation log (for claims)."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    size = w.layout.alog
+    f.overflow = L.or_(f.overflow, f.an >= size)
+    for k in range(size):
+        here = f.an == k
+        if L.is_false(here):
+            continue
+        f.a_ab[k] = L.ite(here, ability.index, f.a_ab[k])
+        f.a_pl[k] = L.ite(here, player, f.a_pl[k])
+        f.a_cno[k] = L.ite(here, f.cno, f.a_cno[k])
+        f.a_link[k] = L.ite(here, link, f.a_link[k])
+        f.a_segoc[k] = L.ite(here, segoc, f.a_segoc[k])
+    f.an = L.ite(f.an < size, f.an + 1, f.an)

@@ -1,0 +1,66 @@
+"""After the last link: activated cards go where they go, and the next chain may start.
+
+Seeds 001/002: activated Spell and Trap Cards still on the field are sent to the graveyard
+after the whole chain has resolved, except Continuous, Equip and Field cards (kinds that
+``stay``); a card whose activation was negated does not stay. This happens at the same time
+as the last part of Chain Link 1, so it is not a new event for missing the timing.
+"""
+
+from __future__ import annotations
+
+from verifier.cards import Zone
+from verifier.logic import Term
+from verifier.rules import protocol, triggers, windows
+from verifier.rules.context import Ctx, on_field
+from verifier.state import Mode
+
+__all__ = ["cleanup"]
+
+
+def _leaving(ctx: Ctx, card: int) -> Term:
+    """Whether ``card`` was activated on this chain and must now leave the field."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    c = w.cards[card]
+    if w.model.cleanup == "spells":
+        if c.type != "spell":
+            return False
+    elif c.type not in {"spell", "trap"}:
+        return False
+    activated = L.or_(*(L.and_(i < f.clen, f.lcard[i] == card) for i in range(w.layout.slots)))
+    stays_active = L.and_(c.stays, f.active[card])
+    return L.and_(activated, on_field(ctx, card), f.up[card], L.not_(stays_active))
+
+
+def cleanup(ctx: Ctx) -> None:
+    """Send the chain's cards away, forget the chain, then triggers or the end."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    hit = [_leaving(ctx, c) for c in range(w.n)]
+    before = list(f.zone)
+    for c, h in enumerate(hit):
+        if L.is_false(h):
+            continue
+        f.zone[c] = L.ite(h, int(Zone.GRAVEYARD), f.zone[c])
+        f.ctrl[c] = L.ite(h, w.cards[c].owner, f.ctrl[c])
+    ctx.note("cleanup", hit)
+    triggers.fire(ctx, "sent-to-graveyard", hit, before)
+    triggers.fire(ctx, "leaves-field", hit, before)
+    for i in range(w.layout.slots):
+        f.lab[i] = -1
+        f.lcard[i] = -1
+        f.lpl[i] = 0
+        f.ltg[i] = -1
+        f.lspd[i] = 0
+        f.lneg[i] = False
+        f.leneg[i] = False
+        f.ldone[i] = False
+    for a in range(len(w.abilities)):
+        f.cuse[a] = 0
+    f.clen = 0
+    f.rcnt = 0
+    f.cno = f.cno + 1
+    summon_goes_on = windows.end_of_chain(ctx)
+    windows.summon_succeeds(ctx, summon_goes_on)
+    done = L.not_(summon_goes_on)
+    waiting = triggers.collect(ctx, after_chain=True, when=done)
+    f.mode = L.ite(done, L.ite(waiting, int(Mode.TRIGGERS), int(Mode.DONE)), f.mode)
+    protocol.open_state(ctx, done)

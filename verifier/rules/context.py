@@ -1,0 +1,98 @@
+"""What every rule primitive receives: the logic, the frame of the state, the static world."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.cards import Filter, Zone
+from verifier.logic import Logic, Term
+from verifier.state import Frame
+from verifier.world import World
+
+__all__ = ["Check", "Ctx", "Note", "matches", "one_hot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One named condition of a guard: ``rule`` is the rule's name, ``ok`` its truth."""
+
+    rule: str
+    ok: Term
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A narrative record of something that happened, kept only by the concrete engine."""
+
+    kind: str
+    cards: tuple[int, ...] = ()
+    detail: str = ""
+    player: int | None = None
+
+
+@dataclass(slots=True)
+class Ctx:
+    """One rule application: the logic, the state being read or changed, and the world."""
+
+    L: Logic
+    f: Frame
+    w: World
+    notes: list[Note] | None = None
+
+    def note(
+        self, kind: str, cards: Sequence[Any] = (), detail: str = "", player: Any = None
+    ) -> None:
+        """Record a narrative step; only meaningful when every value is concrete."""
+        if self.notes is None:
+            return
+        chosen = (
+            tuple(i for i, hit in enumerate(cards) if hit is True)
+            if cards and isinstance(cards[0], bool)
+            else tuple(int(c) for c in cards)
+        )
+        self.notes.append(Note(kind, chosen, detail, None if player is None else int(player)))
+
+
+def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = None) -> Term:
+    """Whether ``card`` fits ``flt`` now, for the player ``me`` (who owns the effect)."""
+    w, f, L = ctx.w, ctx.f, ctx.L
+    if not w.static_match(card, flt):
+        return False
+    if flt.other and source is not None and card == source:
+        return False
+    parts: list[Term] = []
+    if flt.zone is not None:
+        parts.append(f.zone[card] == int(flt.zone))
+    if flt.face == "up":
+        parts.append(f.up[card])
+    elif flt.face == "down":
+        parts.append(L.not_(f.up[card]))
+    if flt.controller == "you":
+        parts.append(f.ctrl[card] == me)
+    elif flt.controller == "opponent":
+        parts.append(f.ctrl[card] != me)
+    if flt.dizzy is not None:
+        parts.append(f.dizzy[card] if flt.dizzy else L.not_(f.dizzy[card]))
+    return L.and_(*parts)
+
+
+def on_field(ctx: Ctx, card: int) -> Term:
+    return ctx.f.zone[card] == int(Zone.FIELD)
+
+
+def one_hot(ctx: Ctx, index: Term, size: int) -> list[Term]:
+    """``[index == 0, index == 1, ...]``: a position as a mask."""
+    return [index == i for i in range(size)]
+
+
+def first_only(ctx: Ctx, mask: Sequence[Term]) -> list[Term]:
+    """Keep only the first true position of ``mask``."""
+    L = ctx.L
+    out: list[Term] = []
+    seen: Term = False
+    for m in mask:
+        out.append(L.and_(m, L.not_(seen)))
+        seen = L.or_(seen, m)
+    return out

@@ -1,0 +1,113 @@
+"""The response protocol: who may add a link, what a pass (or a resolve press) does, when a
+chain closes.
+
+- ``other-player-first`` with ``two-passes-in-a-row`` (Yu-Gi-Oh!, seeds 002/004): after a link,
+  the other player may respond first; if they pass, the player who added it may add again;
+  two passes in a row close the chain.
+- ``anyone`` with ``both-press-resolve`` (CMC, seed 000): either player may add at any time;
+  both must press resolve, and any addition that goes on the stack clears both presses. With
+  ``auto_resolve_seconds``, a stack left unchanged that long resolves by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from verifier.logic import Term
+from verifier.rules.context import Check, Ctx
+from verifier.state import Mode, Window
+
+__all__ = [
+    "after_add",
+    "may_act",
+    "may_pass",
+    "may_time_out",
+    "open_responses",
+    "open_state",
+    "pass_",
+    "time_out",
+]
+
+
+def _alternating(ctx: Ctx) -> bool:
+    return ctx.w.model.right_to_respond == "other-player-first"
+
+
+def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:
+    """Whether ``player`` holds the right to add a link (or start a chain) now."""
+    f = ctx.f
+    yield Check(
+        "chain.resolving",
+        ctx.L.or_(f.mode == int(Mode.OPEN), f.mode == int(Mode.BUILD)),
+    )
+    if _alternating(ctx):
+        yield Check("chain.right-to-respond", f.right == player)
+
+
+def open_responses(ctx: Ctx, when: Term, last_player: Term) -> None:
+    """After a link is added by ``last_player``: the other player may respond first."""
+    L, f = ctx.L, ctx.f
+    if _alternating(ctx):
+        f.right = L.ite(when, 1 - last_player, f.right)
+        f.passes = L.ite(when, 0, f.passes)
+    else:
+        for p in (0, 1):
+            f.pressed[p] = L.ite(when, False, f.pressed[p])
+
+
+def open_state(ctx: Ctx, when: Term) -> None:
+    """An open game state: the turn player may act first, nobody has passed."""
+    L, f = ctx.L, ctx.f
+    f.right = L.ite(when, ctx.w.turn, f.right)
+    f.passes = L.ite(when, 0, f.passes)
+    for p in (0, 1):
+        f.pressed[p] = L.ite(when, False, f.pressed[p])
+
+
+def after_add(ctx: Ctx, player: Term, stacked: Term) -> None:
+    """A link (``stacked``) or an instant effect was added by ``player``."""
+    open_responses(ctx, stacked, player)
+
+
+def may_pass(ctx: Ctx, player: int) -> Iterator[Check]:
+    f, L = ctx.f, ctx.L
+    yield Check("chain.resolving", L.or_(f.mode == int(Mode.OPEN), f.mode == int(Mode.BUILD)))
+    if _alternating(ctx):
+        yield Check("chain.right-to-respond", f.right == player)
+    else:
+        yield Check("chain.already-pressed", L.not_(f.pressed[player]))
+
+
+def pass_(ctx: Ctx, player: int) -> None:
+    """``player`` passes (or presses resolve); the chain closes when both have."""
+    from verifier.rules import windows
+
+    L, f = ctx.L, ctx.f
+    if _alternating(ctx):
+        closes = f.passes == 1
+        f.passes = L.ite(closes, 0, f.passes + 1)
+        f.right = 1 - player
+    else:
+        f.pressed[player] = True
+        closes = f.pressed[1 - player]
+    building = f.mode == int(Mode.BUILD)
+    chain_closes = L.and_(closes, building)
+    open_closes = L.and_(closes, L.not_(building))
+    # A closed chain starts to resolve, and the Summon response window closes with it.
+    f.mode = L.ite(chain_closes, int(Mode.RESOLVE), f.mode)
+    f.window = L.ite(
+        L.and_(chain_closes, f.window == int(Window.SUMMON_RESPONSE)), int(Window.NONE), f.window
+    )
+    ctx.note("close", detail="chain") if chain_closes is True else None
+    windows.close_open_state(ctx, open_closes)
+
+
+def may_time_out(ctx: Ctx) -> Iterator[Check]:
+    f = ctx.f
+    yield Check("chain.auto-resolve", ctx.w.model.auto_resolve_seconds is not None)
+    yield Check("chain.building", f.mode == int(Mode.BUILD))
+
+
+def time_out(ctx: Ctx) -> None:
+    """No change for ``auto_resolve_seconds``: the stack resolves by itself."""
+    ctx.f.mode = int(Mode.RESOLVE)

@@ -1,0 +1,82 @@
+"""Speeds: Spell Speed eligibility for a new link, the timing of the slowest speeds, and the
+speed modifiers of CMC.
+
+Seed 001 and the "Chain" article: Chain Link 2 and up needs a Spell Speed at least the
+previous link's, and at least 2 (``min_response``); Spell Speed 1 may only start a chain, in
+the turn player's open Main Phase. Seed 000: a slowed speed moves one step later (E stays E);
+a sped-up speed moves one step earlier, but never past ``speed_up_limit`` (S and A stay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from verifier.cards import Ability
+from verifier.logic import Term
+from verifier.rules.context import Check, Ctx
+from verifier.state import Mode, Window
+
+__all__ = ["activation_speed", "chain_checks", "slowed", "sped_up", "timing_checks"]
+
+
+def slowed(ctx: Ctx, rank: Term) -> Term:
+    limit = ctx.w.model.slow_limit
+    assert limit is not None
+    return ctx.L.ite(rank < limit, rank + 1, rank)
+
+
+def sped_up(ctx: Ctx, rank: Term) -> Term:
+    limit = ctx.w.model.speed_up_limit
+    assert limit is not None
+    return ctx.L.ite(rank > limit, rank - 1, rank)
+
+
+def activation_speed(ctx: Ctx, ability: Ability) -> Term:
+    """The speed an activation of ``ability`` gets, after the modifiers on its card."""
+    assert ability.speed is not None
+    rank: Term = ability.speed
+    model = ctx.w.model
+    if model.slow_limit is None:
+        return rank
+    card = ctx.w.cards[ability.card]
+    if card.speed_modifier == "slow":
+        rank = slowed(ctx, rank)
+    elif card.speed_modifier == "speed-up":
+        rank = sped_up(ctx, rank)
+    smod = ctx.f.smod[ability.card]
+    return ctx.L.ite(smod > 0, slowed(ctx, rank), ctx.L.ite(smod < 0, sped_up(ctx, rank), rank))
+
+
+def top_slot(ctx: Ctx) -> list[Term]:
+    """The slot of the last link added, as a mask."""
+    f = ctx.f
+    return [f.clen == i + 1 for i in range(ctx.w.layout.slots)]
+
+
+def chain_checks(ctx: Ctx, speed: Term) -> Iterator[Check]:
+    """The Spell Speed rules for adding a link on top of a chain (Chain Link 2 and up)."""
+    model = ctx.w.model
+    if model.respond != "at-least-previous":
+        return
+    L, f = ctx.L, ctx.f
+    empty = f.clen == 0
+    previous = L.select(top_slot(ctx), f.lspd, 0)
+    yield Check("chain.speed", L.or_(empty, speed >= previous))
+    if model.min_response is not None:
+        yield Check("chain.min-response", L.or_(empty, speed >= model.min_response))
+
+
+def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
+    """Speeds below ``min_response`` only start a chain, in the turn player's open Main Phase."""
+    model = ctx.w.model
+    if model.respond != "at-least-previous" or model.min_response is None:
+        return
+    L, f, w = ctx.L, ctx.f, ctx.w
+    slow = speed < model.min_response
+    open_window = f.window == int(Window.NONE)
+    if model.ignition_priority:
+        # Seed 001: the turn player may activate a Spell Speed 1 effect "on priority" as the
+        # first link of the Summon response chain.
+        open_window = L.or_(open_window, f.window == int(Window.SUMMON_RESPONSE))
+    allowed = L.and_(f.mode == int(Mode.OPEN), player == w.turn, w.main_phase, open_window)
+    yield Check("timing.speed-1", L.or_(L.not_(slow), allowed))

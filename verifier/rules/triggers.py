@@ -1,0 +1,159 @@
+"""Trigger effects: what triggers them, missing the timing, and SEGOC (or APNAP) ordering.
+
+Seed 001: "After each and every last change in gamestate ... the game checks for all Trigger
+Effects whose triggers have been triggered." A trigger that cannot activate at once waits
+(mandatory) or may miss the timing (optional); waiting triggers go on a new chain in groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from verifier.logic import Term
+from verifier.rules.context import Check, Ctx, matches, on_field
+from verifier.state import Mode, Window
+
+__all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
+
+
+def fire(ctx: Ctx, event: str, hit: Sequence[Term], before: Sequence[Term]) -> None:
+    """Record the triggers of ``event`` happening to the cards in ``hit``.
+
+    ``before`` holds each card's zone before the event, for "sent from the field" triggers.
+    The event's number is the current ``seq``: callers bump it once per simultaneous change.
+    """
+    L, f, w = ctx.L, ctx.f, ctx.w
+    for a in w.triggers:
+        ability = w.abilities[a]
+        spec = ability.trigger
+        assert spec is not None
+        if event not in spec.events:
+            continue
+        watcher = ability.card
+        owner = f.ctrl[watcher]
+        cases: list[Term] = []
+        for c in range(w.n):
+            if spec.this_card and c != watcher:
+                continue
+            if L.is_false(hit[c]):
+                continue
+            parts = [hit[c]]
+            if spec.from_zone is not None:
+                parts.append(before[c] == int(spec.from_zone))
+            if spec.filter is not None:
+                parts.append(matches(ctx, c, spec.filter, owner, source=watcher))
+            cases.append(L.and_(*parts))
+        fired = L.or_(*cases)
+        if not spec.this_card:
+            # A card watching other cards must be face-up on the field to see them.
+            fired = L.and_(fired, on_field(ctx, watcher), f.up[watcher])
+        if L.is_false(fired):
+            continue
+        cap = 1 if spec.optional else ctx.w.layout.pending_cap
+        pend = f.pend[a]
+        f.overflow = L.or_(f.overflow, L.and_(fired, pend >= cap))
+        f.pseq[a] = L.ite(L.and_(fired, pend == 0), f.seq, f.pseq[a])
+        f.plast[a] = L.ite(fired, f.seq, f.plast[a])
+        f.pend[a] = L.ite(L.and_(fired, pend < cap), pend + 1, pend)
+        f.trig[watcher] = L.or_(f.trig[watcher], fired)
+        ctx.note("trigger", [watcher] if fired is True else [], ability.label)
+
+
+def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:
+    """Whether a waiting trigger may still activate now (it has not missed the timing)."""
+    spec = ctx.w.abilities[a].trigger
+    assert spec is not None
+    f = ctx.f
+    if not spec.optional:
+        return True  # mandatory triggers wait for the first legal moment
+    last = f.plast[a] == f.seq
+    if ctx.w.model.missing_timing == "all-optional":
+        # Seed 001: an optional trigger that cannot activate the moment it triggers is lost;
+        # only triggers of an event outside a chain (a summon) can activate at once.
+        return False if after_chain else last
+    # Current rules: "When ... you can" misses unless its event was the last thing to happen;
+    # "If ... you can" does not miss.
+    return last if spec.wording == "when" else True
+
+
+def collect(ctx: Ctx, after_chain: bool, when: Term = True) -> Term:
+    """At a legal moment to activate triggers: drop those that missed; are any left?"""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    waiting: list[Term] = []
+    if L.is_false(when):
+        return False
+    for a in w.triggers:
+        pend = f.pend[a]
+        if L.is_false(pend > 0):
+            continue
+        keep = _keeps(ctx, a, after_chain)
+        missed = L.and_(when, pend > 0, L.not_(keep))
+        card = w.abilities[a].card
+        f.miss[card] = L.or_(f.miss[card], missed)
+        f.pend[a] = L.ite(missed, 0, pend)
+        ctx.note("miss", [card] if missed is True else [], w.abilities[a].label)
+        waiting.append(f.pend[a] > 0)
+    return L.and_(when, L.or_(*waiting))
+
+
+def group(ctx: Ctx, a: int) -> Term:
+    """The SEGOC group of a waiting trigger: 0 mandatory turn player ... 3 optional opponent."""
+    w, L = ctx.w, ctx.L
+    ability = w.abilities[a]
+    spec = ability.trigger
+    assert spec is not None
+    is_turn_player = ctx.f.ctrl[ability.card] == w.turn
+    if w.model.simultaneous == "apnap":
+        return L.ite(is_turn_player, 0, 1)
+    base = 2 if spec.optional else 0
+    return L.ite(is_turn_player, base, base + 1)
+
+
+def may_place(ctx: Ctx, a: int) -> Iterator[Check]:
+    """The rules that let trigger ``a`` be the next link placed on the new chain."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    yield Check("triggers.mode", f.mode == int(Mode.TRIGGERS))
+    yield Check("triggers.waiting", f.pend[a] > 0)
+    mine = group(ctx, a)
+    earlier = w.model.earlier_triggered_first
+    before: list[Term] = []
+    for b in w.triggers:
+        if b == a:
+            continue
+        theirs = group(ctx, b)
+        if earlier:
+            # Seed 001: a trigger triggered earlier goes on the chain before later ones.
+            first = L.or_(f.pseq[a] < f.pseq[b], L.and_(f.pseq[a] == f.pseq[b], mine <= theirs))
+        else:
+            first = mine <= theirs
+        before.append(L.or_(f.pend[b] == 0, first))
+    rule = "triggers.earlier-first" if earlier else f"triggers.{w.model.simultaneous}"
+    yield Check(rule, L.and_(*before))
+
+
+def remaining(ctx: Ctx) -> Term:
+    """Whether any trigger is still waiting to be placed."""
+    L, f = ctx.L, ctx.f
+    return L.or_(*(f.pend[a] > 0 for a in ctx.w.triggers))
+
+
+def after_placing(ctx: Ctx) -> None:
+    """Once every waiting trigger is placed or declined, the chain is built as usual."""
+    from verifier.rules import protocol, speed
+
+    L, f = ctx.L, ctx.f
+    last_player = L.select(speed.top_slot(ctx), f.lpl, ctx.w.turn)
+    more = remaining(ctx)
+    has_chain = f.clen > 0
+    f.mode = L.ite(
+        more,
+        int(Mode.TRIGGERS),
+        L.ite(
+            has_chain,
+            int(Mode.BUILD),
+            L.ite(f.window == int(Window.SUMMON_RESPONSE), int(Mode.OPEN), int(Mode.DONE)),
+        ),
+    )
+    built = L.and_(L.not_(more), has_chain)
+    protocol.open_responses(ctx, built, last_player)
+    protocol.open_state(ctx, L.and_(L.not_(more), L.not_(has_chain)))

@@ -1,0 +1,181 @@
+"""Timing windows around a summon (seed 001).
+
+The Summon negation window is a chain of its own whose Chain Link 1 must negate the summon;
+only one such chain per summon. Then the monster is summoned and the Summon response window
+opens: "when a monster is summoned" cards may be activated at any link of the chain that
+answers the summon, until both players pass. If nobody activates anything, it closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from verifier.cards import Ability, Condition, Zone
+from verifier.logic import Term
+from verifier.rules import protocol, triggers
+from verifier.rules.context import Check, Ctx, matches
+from verifier.state import Mode, Window
+
+__all__ = [
+    "close_open_state",
+    "condition_met",
+    "negation_window_checks",
+    "summon",
+    "summon_checks",
+    "summon_succeeds",
+]
+
+HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 0}
+
+
+def negation_window_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
+    """Chain Link 1 of the Summon negation window must negate the summon, and only it may."""
+    if not ctx.w.model.summon_negation:
+        return
+    L, f = ctx.L, ctx.f
+    first_of_window = L.and_(f.window == int(Window.SUMMON_NEGATION), f.clen == 0)
+    negates = ability.condition is not None and ability.condition.kind == "would-be-summoned"
+    if negates:
+        yield Check("window.summon-negation", first_of_window)
+    else:
+        yield Check("window.summon-negation", L.not_(first_of_window))
+
+
+def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
+    """Whether an activation condition ("When ...") holds now for ``player``."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    if condition.kind == "activates":
+        # It answers the link on top of the chain.
+        cases = []
+        for slot in range(w.layout.slots):
+            top = f.clen == slot + 1
+            kinds = [
+                f.lab[slot] == a.index
+                for a in w.abilities
+                if w.cards[a.card].type in condition.types
+            ]
+            by = _by(ctx, condition.by, f.lpl[slot], player)
+            cases.append(L.and_(top, L.or_(*kinds), by))
+        return L.or_(*cases)
+    flt = condition.filter
+    assert flt is not None
+    how_ok: Term = True
+    if condition.how != "any":
+        how_ok = f.how == HOW[condition.how]
+    monsters = []
+    for c in range(w.n):
+        if not w.static_match(c, flt):
+            continue
+        monsters.append(
+            L.and_(
+                f.summoned[c],
+                f.zone[c] == int(Zone.FIELD),
+                f.up[c],
+                matches(ctx, c, flt, player),
+                _by(ctx, condition.by, f.ctrl[c], player),
+            )
+        )
+    if condition.kind == "would-be-summoned":
+        window = L.and_(f.window == int(Window.SUMMON_NEGATION), f.clen == 0, f.summoning >= 0)
+    else:
+        window = f.window == int(Window.SUMMON_RESPONSE)
+    return L.and_(window, how_ok, L.or_(*monsters))
+
+
+def _by(ctx: Ctx, by: str, actor: Term, player: Term) -> Term:
+    if by == "opponent":
+        return actor != player
+    if by == "you":
+        return actor == player
+    return True
+
+
+def summon_checks(ctx: Ctx, card: int, player: int, tributes: tuple[int, ...]) -> Iterator[Check]:
+    """A summon from the hand, by the turn player, in an open game state."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
+    yield Check("summon.turn-player", L.and_(player == w.turn, f.right == player))
+    yield Check("summon.from-hand", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
+    yield Check("summon.monster", w.cards[card].type == "monster")
+    for t in tributes:
+        yield Check(
+            "summon.tribute",
+            L.and_(
+                t != card,
+                w.cards[t].type == "monster",
+                f.zone[t] == int(Zone.FIELD),
+                f.ctrl[t] == player,
+            ),
+        )
+
+
+def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]) -> None:
+    """Start a summon: tributes first, then the monster is being summoned."""
+    from verifier import effects
+
+    f, w = ctx.f, ctx.w
+    if tributes:
+        hit = [c in tributes for c in range(w.n)]
+        effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    f.seq = f.seq + 1
+    f.zone[card] = int(Zone.FIELD)
+    f.up[card] = True
+    f.ctrl[card] = player
+    for c in range(w.n):
+        f.summoned[c] = c == card
+    f.summoning = card
+    f.how = HOW[how]
+    ctx.note("summon", [card], how, player)
+    if w.model.summon_negation:
+        f.window = int(Window.SUMMON_NEGATION)
+        f.mode = int(Mode.OPEN)
+        protocol.open_state(ctx, True)
+    else:
+        summon_succeeds(ctx, True)
+
+
+def summon_succeeds(ctx: Ctx, when: Term) -> None:
+    """The summon was not negated: the monster is summoned; triggers and the response window."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    if L.is_false(when):
+        return
+    hit = [L.and_(when, f.summoning == c, f.zone[c] == int(Zone.FIELD)) for c in range(w.n)]
+    before = list(f.zone)
+    f.seq = L.ite(when, f.seq + 1, f.seq)
+    ctx.note("summoned", hit)
+    triggers.fire(ctx, "summoned", hit, before)
+    triggers.fire(ctx, "normal-summoned", [L.and_(h, f.how <= 1) for h in hit], before)
+    triggers.fire(ctx, "tribute-summoned", [L.and_(h, f.how == 1) for h in hit], before)
+    triggers.fire(ctx, "special-summoned", [L.and_(h, f.how == 2) for h in hit], before)
+    f.summoning = L.ite(when, -1, f.summoning)
+    f.window = L.ite(when, int(Window.SUMMON_RESPONSE), f.window)
+    waiting = triggers.collect(ctx, after_chain=False, when=when)
+    f.mode = L.ite(when, L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN)), f.mode)
+    protocol.open_state(ctx, L.and_(when, L.not_(waiting)))
+
+
+def close_open_state(ctx: Ctx, when: Term) -> None:
+    """Both players passed without starting a chain."""
+    L, f = ctx.L, ctx.f
+    if L.is_false(when):
+        return
+    negation = L.and_(when, f.window == int(Window.SUMMON_NEGATION))
+    finished = L.and_(when, f.window != int(Window.SUMMON_NEGATION))
+    summon_succeeds(ctx, negation)
+    f.mode = L.ite(finished, int(Mode.DONE), f.mode)
+    f.window = L.ite(finished, int(Window.NONE), f.window)
+    for c in range(ctx.w.n):
+        f.summoned[c] = L.and_(f.summoned[c], L.not_(finished))
+
+
+def end_of_chain(ctx: Ctx) -> Term:
+    """After a chain's cleanup: does a summon the chain was answering now succeed?"""
+    L, f = ctx.L, ctx.f
+    negation = f.window == int(Window.SUMMON_NEGATION)
+    succeeds = L.and_(negation, f.summoning >= 0)
+    failed = L.and_(negation, f.summoning < 0)
+    # A negated summon opens no response window.
+    f.window = L.ite(failed, int(Window.NONE), f.window)
+    for c in range(ctx.w.n):
+        f.summoned[c] = L.and_(f.summoned[c], succeeds)
+    return succeeds

@@ -1,0 +1,433 @@
+"""The one semantics: every legal action from a state, and what each action does.
+
+A :class:`System` is assembled from a scenario's rule system (which selects the primitives in
+:mod:`verifier.rules`) and its cards (which select the effects in :mod:`verifier.effects`).
+Both engines use it unchanged: the explorer with :data:`verifier.logic.CONCRETE`, the SMT
+engine with z3 terms. Actions are concrete labels; only the state may be symbolic.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from verifier.cards import Ability, Zone
+from verifier.effects import Link, apply_effects, target_fits
+from verifier.logic import CONCRETE, Logic, Term
+from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
+from verifier.rules.context import Check, Ctx, Note, first_only, matches, on_field
+from verifier.scenario import Scenario
+from verifier.state import (
+    ARRAYS,
+    FIELDS,
+    Frame,
+    Layout,
+    Mode,
+    Outcome,
+    State,
+    empty_state,
+    freeze,
+)
+from verifier.world import World, build_world
+
+__all__ = ["Action", "System", "build_system"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A label of the transition relation.
+
+    ``activate`` (ability, target, tributes), ``trigger`` (a waiting trigger goes on the chain),
+    ``decline`` (an optional trigger is not activated), ``pass`` (player), ``timer``,
+    ``resolve`` (ability, heads for coin tosses), ``cleanup``, ``summon`` (history only).
+    """
+
+    kind: str
+    ability: int = -1
+    target: int = -1
+    tributes: tuple[int, ...] = ()
+    player: int = -1
+    heads: bool | None = None
+    card: int = -1
+    how: str = "normal"
+
+
+class System:
+    """The transition relation of one scenario."""
+
+    def __init__(self, scenario: Scenario, layout: Layout) -> None:
+        self.scenario = scenario
+        self.layout = layout
+        self.world: World = build_world(scenario, layout)
+        self.actions: tuple[Action, ...] = tuple(self._enumerate())
+
+    # -- the actions ------------------------------------------------------------------------
+
+    def _targets(self, ability: Ability) -> list[int | None]:
+        if ability.target is None:
+            return [None]
+        return [c for c in range(self.world.n) if self.world.static_match(c, ability.target)]
+
+    def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
+        wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
+        if not wanted:
+            return [()]
+        flt = wanted[0].filter
+        assert flt is not None
+        return [
+            (c,)
+            for c in range(self.world.n)
+            if c != ability.card and self.world.static_match(c, flt)
+        ]
+
+    def _enumerate(self) -> Iterator[Action]:
+        w = self.world
+        for ability in w.abilities:
+            kind = w.model.kinds[
+                w.cards[ability.card].kind if ability.card_activation else ability.kind
+            ]
+            pairs = itertools.product(self._targets(ability), self._tributes(ability))
+            for target, tributes in pairs:
+                if target is not None and target in tributes:
+                    continue
+                t = -1 if target is None else target
+                if kind.trigger:
+                    yield Action("trigger", ability.index, t, tributes)
+                else:
+                    yield Action("activate", ability.index, t, tributes)
+            if ability.trigger is not None and ability.trigger.optional:
+                yield Action("decline", ability.index)
+        for p in (0, 1):
+            yield Action("pass", player=p)
+        if w.model.auto_resolve_seconds is not None:
+            yield Action("timer")
+        for ability in w.abilities:
+            outcomes: tuple[bool | None, ...] = (True, False) if ability.random else (None,)
+            for heads in outcomes:
+                yield Action("resolve", ability.index, heads=heads)
+        yield Action("cleanup")
+
+    # -- guards and steps -------------------------------------------------------------------
+
+    def checks(self, L: Logic, state: State, action: Action) -> Iterator[Check]:
+        """The named conditions under which ``action`` is legal in ``state``."""
+        ctx = Ctx(L, Frame(state, writable=False), self.world)
+        return self._checks(ctx, action)
+
+    def _checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        w = self.world
+        kind = action.kind
+        if kind == "activate":
+            target = None if action.target < 0 else action.target
+            yield from activation.activation_checks(
+                ctx, w.abilities[action.ability], target, action.tributes
+            )
+        elif kind == "pass":
+            yield from protocol.may_pass(ctx, action.player)
+        elif kind == "resolve":
+            yield Check("resolve.mode", ctx.f.mode == int(Mode.RESOLVE))
+            yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
+        elif kind == "cleanup":
+            yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
+        elif kind in {"trigger", "decline"}:
+            yield from triggers.may_place(ctx, action.ability)
+            if kind == "trigger":
+                ability = w.abilities[action.ability]
+                player = ctx.f.ctrl[ability.card]
+                target = None if action.target < 0 else action.target
+                if ability.target is not None:
+                    fits = target is not None and matches(
+                        ctx, target, ability.target, player, ability.card
+                    )
+                    yield Check("target.valid", fits)
+                yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+        elif kind == "timer":
+            yield from protocol.may_time_out(ctx)
+        elif kind == "summon":
+            yield from windows.summon_checks(ctx, action.card, action.player, action.tributes)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+
+    def enabled(self, state: State, action: Action) -> bool:
+        """Whether ``action`` is legal in the concrete ``state``."""
+        return all(check.ok for check in self.checks(CONCRETE, state, action))
+
+    def step(
+        self, L: Logic, state: State, action: Action, notes: list[Note] | None = None
+    ) -> State:
+        """The state after ``action`` (assumed legal)."""
+        ctx = Ctx(L, Frame(state, writable=True), self.world, notes)
+        kind = action.kind
+        if kind == "activate":
+            self._activate(ctx, action)
+        elif kind == "pass":
+            ctx.note("pass", (), "", action.player)
+            protocol.pass_(ctx, action.player)
+        elif kind == "resolve":
+            self._resolve(ctx, action)
+        elif kind == "cleanup":
+            cleanup.cleanup(ctx)
+        elif kind == "trigger":
+            self._place_trigger(ctx, action)
+        elif kind == "decline":
+            ability = self.world.abilities[action.ability]
+            ctx.f.pend[action.ability] = 0
+            ctx.note("decline", [ability.card], ability.label)
+            triggers.after_placing(ctx)
+        elif kind == "timer":
+            ctx.note("timer")
+            protocol.time_out(ctx)
+        elif kind == "summon":
+            windows.summon(ctx, action.card, action.player, action.how, action.tributes)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+        return ctx.f.dump()
+
+    # -- activation ---------------------------------------------------------------------------
+
+    def _activate(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        card = ability.card
+        player = f.ctrl[card]
+        target = None if action.target < 0 else action.target
+        spd = speed.activation_speed(ctx, ability)
+        at_once = activation.instant(ctx, spd)
+        f.seq = f.seq + 1
+        ctx.note("activate", [card], ability.label, player)
+        activation.pay_costs(ctx, ability, player, action.tributes)
+        if ability.card_activation:
+            f.zone[card] = int(Zone.FIELD)
+            f.up[card] = True
+        f.uses[ability.index] = f.uses[ability.index] + 1
+        f.cuse[ability.index] = f.cuse[ability.index] + 1
+        stacked = L.not_(at_once)
+        activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
+        activation.push_link(ctx, ability, player, target, spd, stacked)
+        protocol.after_add(ctx, player, stacked)
+        if not L.is_false(at_once):
+            self._resolve_at_once(ctx, ability, player, target, spd, at_once)
+
+    def _resolve_at_once(
+        self, ctx: Ctx, ability: Ability, player: Term, target: int | None, spd: Term, when: Term
+    ) -> None:
+        """Speeds that never stack (CMC's S; every speed before the speed system)."""
+        L, f = ctx.L, ctx.f
+        slots = [False] * self.layout.slots
+        tg = -1 if target is None else target
+        self._resolve_link(ctx, ability, player, tg, slots, slots, None, False, False, spd, when)
+        card = self.world.cards[ability.card]
+        if card.type == "spell":
+            gone = L.and_(
+                when, on_field(ctx, card.index), L.not_(L.and_(card.stays, f.active[card.index]))
+            )
+            f.zone[card.index] = L.ite(gone, int(Zone.GRAVEYARD), f.zone[card.index])
+            f.ctrl[card.index] = L.ite(gone, card.owner, f.ctrl[card.index])
+
+    # -- triggers -----------------------------------------------------------------------------
+
+    def _place_trigger(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        player = f.ctrl[ability.card]
+        target = None if action.target < 0 else action.target
+        f.seq = f.seq + 1
+        ctx.note("activate", [ability.card], ability.label, player)
+        activation.pay_costs(ctx, ability, player, action.tributes)
+        spd = speed.activation_speed(ctx, ability)
+        activation.record(ctx, ability, player, f.clen + 1, segoc=True)
+        activation.push_link(ctx, ability, player, target, spd, True)
+        f.mode = int(Mode.TRIGGERS)
+        a = ability.index
+        f.pend[a] = f.pend[a] - 1
+        f.pseq[a] = L.ite(f.pend[a] > 0, f.plast[a], f.pseq[a])
+        f.uses[a] = f.uses[a] + 1
+        f.cuse[a] = f.cuse[a] + 1
+        triggers.after_placing(ctx)
+
+    # -- resolution ---------------------------------------------------------------------------
+
+    def _selected(self, ctx: Ctx, ability: int) -> list[Term]:
+        """The slot of the link of ``ability`` that resolves next, as a mask (maybe empty)."""
+        L, f = ctx.L, ctx.f
+        nxt = resolution.next_links(ctx)
+        return first_only(ctx, [L.and_(n, f.lab[i] == ability) for i, n in enumerate(nxt)])
+
+    def selected_slot(self, state: State, ability: int) -> int | None:
+        """The slot whose link of ``ability`` resolves next in the concrete ``state``."""
+        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
+        mask = self._selected(ctx, ability)
+        return next((i for i, m in enumerate(mask) if m), None)
+
+    def _resolve(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        slot = self._selected(ctx, action.ability)
+        below = [*slot[1:], False]
+        me = L.select(slot, f.lpl, 0)
+        target = L.select(slot, f.ltg, -1)
+        spd = L.select(slot, f.lspd, 0)
+        negated = L.select(slot, f.lneg, False)
+        effect_negated = L.select(slot, f.leneg, False)
+        self._resolve_link(
+            ctx, ability, me, target, slot, below, action.heads, negated, effect_negated, spd, True
+        )
+        for i, here in enumerate(slot):
+            f.ldone[i] = L.or_(f.ldone[i], here)
+        f.rcnt = f.rcnt + 1
+        f.mode = L.ite(f.rcnt == f.clen, int(Mode.CLEANUP), int(Mode.RESOLVE))
+
+    def _resolve_link(
+        self,
+        ctx: Ctx,
+        ability: Ability,
+        me: Term,
+        target: Term,
+        slot: list[Term],
+        below: list[Term],
+        heads: bool | None,
+        negated: Term,
+        effect_negated: Term,
+        spd: Term,
+        when: Term,
+    ) -> Term:
+        """Resolve one link: negated, without effect, or with its effect. Returns the outcome."""
+        L, f, w = ctx.L, ctx.f, self.world
+        card = w.cards[ability.card]
+        f.seq = L.ite(when, f.seq + 1, f.seq)
+        continuous = L.or_(
+            *(
+                L.and_(
+                    on_field(ctx, k), f.up[k], f.active[k] if w.cards[k].type != "monster" else True
+                )
+                for k, what in w.negators
+                if k != card.index and what.rstrip("s") == card.type
+            )
+        )
+        valid = self._valid(ctx, ability, me, target)
+        outcome = L.ite(
+            negated,
+            int(Outcome.ACTIVATION_NEGATED),
+            L.ite(
+                L.or_(effect_negated, continuous),
+                int(Outcome.EFFECT_NEGATED),
+                L.ite(valid, int(Outcome.RESOLVED), int(Outcome.NO_EFFECT)),
+            ),
+        )
+        if ctx.notes is not None and when is True:
+            ctx.note("resolve", [card.index], f"{int(outcome)}", me)
+        go = L.and_(when, outcome == int(Outcome.RESOLVED))
+        apply_effects(ctx, Link(ability, me, target, slot, below, heads), ability.effects, go)
+        if card.stays:
+            stays = L.and_(
+                when, L.or_(outcome == int(Outcome.RESOLVED), outcome == int(Outcome.NO_EFFECT))
+            )
+            f.active[card.index] = L.or_(
+                f.active[card.index], L.and_(stays, on_field(ctx, card.index))
+            )
+        self._record_resolution(ctx, ability, outcome, spd, when)
+        return outcome
+
+    def _valid(self, ctx: Ctx, ability: Ability, me: Term, target: Term) -> Term:
+        """Whether the link still has what it needs: its target, its summoned monsters..."""
+        L, f, w = ctx.L, ctx.f, self.world
+        parts: list[Term] = []
+        if ability.target is not None:
+            parts.append(target_fits(ctx, ability, target, me))
+        if _mentions(ability, "summoned"):
+            parts.append(
+                L.or_(
+                    *(
+                        L.and_(f.summoned[c], on_field(ctx, c), f.up[c])
+                        for c in range(w.n)
+                        if w.cards[c].type == "monster"
+                    )
+                )
+            )
+        if w.model.failure == "target-or-source" and not ability.card_activation:
+            # Seed 000: an ability fails when its monster is gone before it is cast.
+            parts.append(L.and_(on_field(ctx, ability.card), f.ctrl[ability.card] == me))
+        return L.and_(*parts)
+
+    def _record_resolution(
+        self, ctx: Ctx, ability: Ability, outcome: Term, spd: Term, when: Term
+    ) -> None:
+        L, f = ctx.L, ctx.f
+        size = self.layout.rlog
+        f.overflow = L.or_(f.overflow, L.and_(when, f.rn >= size))
+        for k in range(size):
+            here = L.and_(when, f.rn == k)
+            if L.is_false(here):
+                continue
+            f.r_ab[k] = L.ite(here, ability.index, f.r_ab[k])
+            f.r_cno[k] = L.ite(here, f.cno, f.r_cno[k])
+            f.r_out[k] = L.ite(here, outcome, f.r_out[k])
+            f.r_spd[k] = L.ite(here, spd, f.r_spd[k])
+        f.rn = L.ite(L.and_(when, f.rn < size), f.rn + 1, f.rn)
+
+    # -- the start --------------------------------------------------------------------------
+
+    def initial(self) -> State:
+        """The scenario's situation before its history."""
+        sc = self.scenario
+        fields = empty_state(self.layout)
+        columns = {name: fields[i] for i, name in enumerate(_ARRAY_NAMES)}
+        for card in sc.cards:
+            c = card.index
+            columns["zone"][c] = int(card.zone)
+            columns["up"][c] = card.face_up
+            columns["ctrl"][c] = card.controller
+            columns["dizzy"][c] = card.dizzy
+            columns["active"][c] = card.stays and card.face_up and card.zone is Zone.FIELD
+        columns["lp"][0] = columns["lp"][1] = sc.life_points
+        fields[_SCALAR_INDEX["right"]] = sc.turn
+        return freeze(fields)
+
+
+def _mentions(ability: Ability, obj: str) -> bool:
+    def walk(effects: tuple[object, ...]) -> bool:
+        for e in effects:
+            assert hasattr(e, "obj")
+            if e.obj == obj or walk(e.then) or walk(e.otherwise):  # type: ignore[attr-defined]
+                return True
+        return False
+
+    return walk(ability.effects)
+
+
+_ARRAY_NAMES = tuple(name for name, _ in ARRAYS)
+_SCALAR_INDEX = {name: FIELDS.index(name) for name in FIELDS}
+
+
+def build_system(scenario: Scenario) -> System:
+    """Size the state for ``scenario`` and assemble its transition relation."""
+    return System(scenario, derive_layout(scenario))
+
+
+def derive_layout(scenario: Scenario) -> Layout:
+    """Capacities large enough for every continuation we can foresee.
+
+    A run that would exceed one sets ``overflow``; the engines then answer ``unknown`` rather
+    than trust a truncated state.
+    """
+    activations = len([s for s in scenario.history if s.verb == "activate"])
+    cap = scenario.limits.get("pending_triggers", 2)
+    for ability in scenario.abilities:
+        if ability.trigger is not None:
+            activations += cap * 2
+        elif ability.card_activation:
+            activations += 1
+        elif ability.once is not None or any(c.kind == "dizzy" for c in ability.costs):
+            activations += 1 + sum(a.uses("undizzy") for a in scenario.abilities)
+        else:
+            activations += 2
+    size = max(activations, 1)
+    return Layout(
+        cards=len(scenario.cards),
+        abilities=len(scenario.abilities),
+        slots=size,
+        alog=size,
+        rlog=size,
+        pending_cap=cap,
+    )
