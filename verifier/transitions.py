@@ -345,6 +345,11 @@ class System:
                     )
                 )
             )
+        card = w.cards[ability.card]
+        if ability.card_activation and card.stays:
+            # A Continuous, Equip or Field card that left the field before its activation
+            # resolves has nothing to apply from (Call of the Haunted destroyed in response).
+            parts.append(L.and_(on_field(ctx, card.index), f.up[card.index]))
         if w.model.failure == "target-or-source" and not ability.card_activation:
             # Seed 000: an ability fails when its monster is gone before it is cast.
             parts.append(L.and_(on_field(ctx, ability.card), f.ctrl[ability.card] == me))
