@@ -48,3 +48,22 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return make
+
+
+@pytest.fixture
+def decide(tmp_path: Path) -> Callable[..., str]:
+    """``decide(scenario_yaml, claim, engine="explore")``: the verdict, as a string."""
+    from verifier.checker import check, prepare
+    from verifier.scenario import load_scenario
+
+    counter = iter(range(1_000_000))
+
+    def verdict(text: str, claim: str, engine: str = "explore") -> str:
+        path = tmp_path / f"scenario-{next(counter)}.yaml"
+        path.write_text(text, encoding="utf-8")
+        scenario = load_scenario(path)
+        prepared = prepare(scenario)
+        [result] = check(prepared, [("t", claim, scenario.parse(claim), None)], engine)
+        return result.verdict.value
+
+    return verdict

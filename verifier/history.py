@@ -9,13 +9,15 @@ from verifier.logic import CONCRETE
 from verifier.rulebook import describe
 from verifier.rules.context import Note
 from verifier.scenario import Step
-from verifier.state import FIELDS, State
+from verifier.state import FIELDS, Mode, State
 from verifier.trace import TraceStep, narrate
 from verifier.transitions import Action, System
 
 __all__ = ["Replayed", "replay_history"]
 
 _AN = FIELDS.index("an")
+_MODE = FIELDS.index("mode")
+_CLEN = FIELDS.index("clen")
 _CTRL = FIELDS.index("ctrl")
 
 
@@ -35,6 +37,9 @@ def replay_history(system: System) -> Replayed:
     steps: list[TraceStep] = []
     actions: list[Action] = []
     for step in system.scenario.history:
+        if step.verb == "resolve":
+            state = _resolve_chain(system, state, step, steps, actions)
+            continue
         action = _action(system, state, step)
         plan = _plan(system, state, action)
         if plan is None:
@@ -43,6 +48,40 @@ def replay_history(system: System) -> Replayed:
             state = _apply(system, state, implied, steps, actions, implied=True)
         state = _apply(system, state, plan[-1], steps, actions, implied=False)
     return Replayed(state, tuple(steps), tuple(actions), state[_AN])
+
+
+def _resolve_chain(
+    system: System, state: State, step: Step, steps: list[TraceStep], actions: list[Action]
+) -> State:
+    """'the chain resolves': close it, resolve it, and reopen the game state after it.
+
+    Every step must be forced; a coin toss is settled by the step's "(coins succeed)".
+    """
+    if state[_MODE] == Mode.OPEN and state[_CLEN] == 0:
+        raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
+    for _ in range(10_000):
+        if state[_MODE] == Mode.DONE:
+            return _apply(system, state, Action("reopen"), steps, actions, implied=True)
+        choices = [
+            a
+            for a in system.actions
+            if a.kind != "activate"
+            and system.enabled(state, a)
+            and (a.heads is None or step.how == "" or a.heads == (step.how == "heads"))
+        ]
+        if state[_MODE] in (Mode.OPEN, Mode.BUILD):
+            choices = [a for a in choices if a.kind == "pass"]
+        if len(choices) != 1:
+            what = (
+                "a coin toss decides; write 'the chain resolves (coins succeed)' or '(coins fail)'"
+                if any(a.heads is not None for a in choices)
+                else "the history must say each choice (which trigger goes first, ...)"
+                if choices
+                else "there is no chain to resolve"
+            )
+            raise ScenarioError(f"'{step.text}': {what}", step.span)
+        state = _apply(system, state, choices[0], steps, actions, implied=True)
+    raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
 
 
 def _action(system: System, state: State, step: Step) -> Action:
@@ -114,13 +153,16 @@ def _illegal(system: System, state: State, step: Step, action: Action) -> Scenar
     if len(failed) > 1 and "chain.right-to-respond" in failed:
         # The passes the history leaves out are implied; the other rules are the real reason.
         failed.remove("chain.right-to-respond")
-    if (
-        action.target < 0
-        and system.world.abilities[max(action.ability, 0)].target is not None
-        and (action.kind in {"activate", "trigger"})
-    ):
+    untargeted = (
+        action.kind in {"activate", "trigger"}
+        and action.target < 0
+        and system.world.abilities[action.ability].target is not None
+    )
+    if untargeted and failed == ["target.valid"]:
         return ScenarioError(
             f"history step '{step.text}' needs a target: write '... targeting CARD'", step.span
         )
+    if untargeted and len(failed) > 1:
+        failed.remove("target.valid")
     reason = "; ".join(f"{describe(r)} ({r})" for r in failed) or "not legal here"
     return ScenarioError(f"history step '{step.text}' is not legal: {reason}", step.span)

@@ -42,6 +42,7 @@ RULES: dict[str, str] = {
     "summon.from-hand": "the monster is not in that player's hand",
     "summon.monster": "only monsters are summoned",
     "summon.tribute": "that card cannot be tributed",
+    "history.reopen": "only a finished chain gives way to a new open game state",
 }
 
 

@@ -46,7 +46,7 @@ LIMIT_NAMES = ("states", "pending_triggers", "depth")
 class Step:
     """One step of a scenario's history."""
 
-    verb: str  # activate | pass | summon | press | timer
+    verb: str  # activate | pass | summon | press | timer | resolve
     player: int | None
     card: int | None = None
     ability: int | None = None
@@ -638,6 +638,10 @@ class _StepReader:
         text = self.text.rstrip()
         if re.fullmatch(r"(the )?timer runs out|65 seconds pass( without change)?", text):
             return Step("timer", None, text=text, span=self.origin)
+        resolves = re.fullmatch(r"the (?:chain|stack) resolves(?: \(coins (succeed|fail)\))?", text)
+        if resolves:
+            how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
+            return Step("resolve", None, how=how, text=text, span=self.origin)
         head, _, rest = text.partition(" ")
         if head not in self.players:
             raise self.error(
@@ -678,7 +682,8 @@ class _StepReader:
                 )
         raise self.error(
             "cannot read this step; write 'A activates CARD [targeting CARD] "
-            "[tributing CARD]', 'A passes', 'A summons CARD' or 'A presses resolve'",
+            "[tributing CARD]', 'A passes', 'A summons CARD', 'A presses resolve' or "
+            "'the chain resolves'",
             offset,
         )
 

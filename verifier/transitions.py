@@ -40,7 +40,9 @@ class Action:
 
     ``activate`` (ability, target, tributes), ``trigger`` (a waiting trigger goes on the chain),
     ``decline`` (an optional trigger is not activated), ``pass`` (player), ``timer``,
-    ``resolve`` (ability, heads for coin tosses), ``cleanup``, ``summon`` (history only).
+    ``resolve`` (ability, heads for coin tosses), ``cleanup``; ``summon`` and ``reopen`` (a
+    finished chain gives way to an open game state in which the history goes on) are only
+    taken by histories.
     """
 
     kind: str
@@ -146,6 +148,8 @@ class System:
             yield from protocol.may_time_out(ctx)
         elif kind == "summon":
             yield from windows.summon_checks(ctx, action.card, action.player, action.tributes)
+        elif kind == "reopen":
+            yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
             raise ValueError(f"unknown action kind {kind!r}")
 
@@ -180,6 +184,9 @@ class System:
             protocol.time_out(ctx)
         elif kind == "summon":
             windows.summon(ctx, action.card, action.player, action.how, action.tributes)
+        elif kind == "reopen":
+            ctx.f.mode = int(Mode.OPEN)
+            protocol.open_state(ctx, True)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         return ctx.f.dump()

@@ -19,6 +19,7 @@ __all__ = [
     "Not",
     "Or",
     "OrderIs",
+    "PlayerCount",
     "Quantified",
     "Resolves",
     "Responds",
@@ -135,6 +136,16 @@ class ChainLength:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    """A number about a player at the end (``life_points``, ``cards_drawn``) compared."""
+
+    what: str
+    player: int
+    op: str
+    value: int
+
+
 Atom = (
     Activates
     | Responds
@@ -150,6 +161,7 @@ Atom = (
     | ControllerIs
     | SpeedIs
     | ChainLength
+    | PlayerCount
 )
 
 

@@ -97,7 +97,12 @@ class _Eval:
         if isinstance(formula, ast.SpeedIs):
             return self.speed(formula.card, formula.speed)
         if isinstance(formula, ast.ChainLength):
-            return self.length(formula)
+            return _compare(
+                self.L.count(self.links(max(formula.chain, 1))), formula.op, formula.value
+            )
+        if isinstance(formula, ast.PlayerCount):
+            column = f.lp if formula.what == "life_points" else f.drawn
+            return _compare(column[formula.player], formula.op, formula.value)
         if isinstance(formula, ast.OrderIs):
             if formula.which == "resolution":
                 return self.resolution_order(max(formula.chain, 1), formula.cards)
@@ -138,17 +143,6 @@ class _Eval:
         return [
             self.L.and_(k < f.an, f.a_cno[k] == chain, f.a_link[k] >= 1) for k in range(self.alog)
         ]
-
-    def length(self, claim: ast.ChainLength) -> Term:
-        count = self.L.count(self.links(max(claim.chain, 1)))
-        return {
-            "==": lambda: count == claim.value,
-            "!=": lambda: count != claim.value,
-            "<": lambda: count < claim.value,
-            "<=": lambda: count <= claim.value,
-            ">": lambda: count > claim.value,
-            ">=": lambda: count >= claim.value,
-        }[claim.op]()
 
     def link_order(self, chain: int, cards: tuple[int, ...], segoc: bool) -> Term:
         """The links of ``chain`` are exactly ``cards``, Chain Link 1 first."""
@@ -237,3 +231,17 @@ class _Eval:
                 L.not_(L.or_(*(L.and_(k < f.rn, f.r_cno[k] == chain) for k in range(self.rlog))))
             )
         return L.or_(*cases)
+
+
+def _compare(term: Term, op: str, value: int) -> Term:
+    if op == "==":
+        return term == value
+    if op == "!=":
+        return term != value
+    if op == "<":
+        return term < value
+    if op == "<=":
+        return term <= value
+    if op == ">":
+        return term > value
+    return term >= value

@@ -37,7 +37,19 @@ ORDERS = {
 PREDICATES = sorted(
     [*CARD_PREDICATES, "activates", "can_activate", "responds", "can_respond", "before"]
 )
-COMPARED = sorted(["zone", "controller", "speed", *ORDERS, "chain_length", "length", "chain"])
+COMPARED = sorted(
+    [
+        "zone",
+        "controller",
+        "speed",
+        *ORDERS,
+        "chain_length",
+        "length",
+        "chain",
+        "life_points",
+        "cards_drawn",
+    ]
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +250,9 @@ class _Builder:
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
             return self.equality(op, ast.SpeedIs(card, self.speed(value)))
+        if word in {"life_points", "cards_drawn"}:
+            self.arity(name, args, 1, "one player")
+            return ast.PlayerCount(word, self.player(args[0]), str(op), self.number(value))
         if word == "chain":
             raise self.error("chain(N) needs a member: chain(N).order, .resolution_order", name)
         if word in CARD_PREDICATES or word in PREDICATES:

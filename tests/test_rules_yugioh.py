@@ -1,0 +1,220 @@
+"""Each Yu-Gi-Oh! rule of part 1, on a scenario built to show it (and to break with it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from verifier.checker import prepare
+from verifier.errors import ScenarioError
+from verifier.scenario import load_scenario
+
+Decide = Callable[..., str]
+
+HEAD = """\
+rules: yugioh
+turn: A
+library: {library}
+"""
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Callable[[str], str]:
+    library = Path(__file__).resolve().parent.parent / "examples" / "yugioh" / "yugioh.cards.yaml"
+
+    def text(body: str) -> str:
+        return HEAD.format(library=library) + body
+
+    return text
+
+
+def test_two_passes_in_a_row_close_the_chain(
+    scenario: Callable[[str], str], tmp_path: Path
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        scenario(
+            "cards:\n"
+            "  Mystical Space Typhoon: {controller: A, zone: hand}\n"
+            "  Book of Moon: {controller: A, zone: hand}\n"
+            "  Jar: {kind: continuous-trap, controller: B, set: earlier-turn}\n"
+            "history:\n"
+            "  - A activates Mystical Space Typhoon targeting Jar\n"
+            "  - B passes\n"
+            "  - A passes\n"
+            "  - A activates Book of Moon\n"
+        )
+    )
+    with pytest.raises(ScenarioError) as raised:
+        prepare(load_scenario(path))
+    assert (
+        "nothing can be activated while a chain resolves (chain.resolving)" in raised.value.message
+    )
+
+
+def test_once_per_turn_survives_the_chain(scenario: Callable[[str], str], decide: Decide) -> None:
+    body = (
+        "cards:\n"
+        "  Lancer:\n"
+        "    kind: effect-monster\n"
+        "    controller: A\n"
+        "    ability: {type: quick, once: turn, effect: {draw: 1}}\n"
+        "history:\n"
+        "  - A activates Lancer\n"
+        "  - the chain resolves\n"
+    )
+    assert decide(scenario(body), 'can_activate(A, "Lancer")') == "fails"
+    assert (
+        decide(scenario(body.replace("once: turn", "once: chain")), 'can_activate(A, "Lancer")')
+        == "holds"
+    )
+
+
+def test_once_per_chain(scenario: Callable[[str], str], decide: Decide) -> None:
+    body = (
+        "cards:\n"
+        "  Lancer:\n"
+        "    kind: effect-monster\n"
+        "    controller: A\n"
+        "    ability: {type: quick, once: chain, effect: {draw: 1}}\n"
+        "  Pot: {kind: quick-play-spell, controller: A, zone: hand, effect: {draw: 1}}\n"
+        "history:\n"
+        "  - A activates Lancer\n"
+    )
+    assert decide(scenario(body), 'exists chain_order == ["Lancer", "Pot", "Lancer"]') == "fails"
+    assert decide(scenario(body), 'exists chain_order == ["Lancer", "Pot"]') == "holds"
+
+
+def test_spell_and_trap_zones_are_counted(scenario: Callable[[str], str], decide: Decide) -> None:
+    cards = "".join(
+        f"  Set {i}: {{kind: continuous-trap, controller: A, set: earlier-turn}}\n"
+        for i in range(5)
+    )
+    body = (
+        "cards:\n"
+        + cards
+        + "  Pot: {kind: normal-spell, controller: A, zone: hand, effect: {draw: 1}}\n"
+    )
+    assert decide(scenario(body), 'can_activate(A, "Pot")') == "fails"
+    fewer = body.replace("  Set 4: {kind: continuous-trap, controller: A, set: earlier-turn}\n", "")
+    assert decide(scenario(fewer), 'can_activate(A, "Pot")') == "holds"
+
+
+def test_costs_are_paid_on_activation(scenario: Callable[[str], str], decide: Decide) -> None:
+    body = (
+        "life-points: 800\n"
+        "cards:\n"
+        "  Pot: {kind: normal-spell, controller: A, zone: hand, effect: {draw: 1}}\n"
+        "  Tools:\n"
+        "    kind: counter-trap\n"
+        "    controller: B\n"
+        "    set: earlier-turn\n"
+        "    cost: {pay-lp: 1000}\n"
+        "    effect: {negate: activation}\n"
+        "history:\n"
+        "  - A activates Pot\n"
+    )
+    assert decide(scenario(body), 'can_activate(B, "Tools")') == "fails"
+    richer = body.replace("life-points: 800", "life-points: 1000")
+    assert (
+        decide(
+            richer and scenario(richer), 'exists (activates(B, "Tools") and life_points(B) == 0)'
+        )
+        == "holds"
+    )
+    assert decide(scenario(richer), "always cards_drawn(A) <= 1") == "holds"
+
+
+def test_continuous_negation_applies_once_active(
+    scenario: Callable[[str], str], decide: Decide
+) -> None:
+    body = (
+        "cards:\n"
+        "  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}\n"
+        "  Imperial Order: {kind: continuous-trap, controller: B, zone: field, face: up, continuous: {negate-effects: spells}}\n"
+        "  Gemini Elf: {kind: normal-monster, controller: B}\n"
+        "history:\n"
+        "  - A activates Raigeki\n"
+    )
+    assert decide(scenario(body), 'negated("Raigeki") and zone("Gemini Elf") == field') == "holds"
+    inactive = body.replace("zone: field, face: up,", "set: earlier-turn,")
+    assert decide(scenario(inactive), 'exists zone("Gemini Elf") == graveyard') == "holds"
+
+
+def test_bound_monster_destroyed_mid_chain_takes_call_of_the_haunted(
+    scenario: Callable[[str], str], decide: Decide
+) -> None:
+    body = (
+        "cards:\n"
+        "  Call of the Haunted: {controller: B, set: earlier-turn}\n"
+        "  Sangan: {controller: B, zone: graveyard}\n"
+        "  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}\n"
+        "history:\n"
+        "  - B activates Call of the Haunted targeting Sangan\n"
+        "  - the chain resolves\n"
+        "  - A activates Raigeki\n"
+    )
+    assert (
+        decide(
+            scenario(body),
+            'zone("Sangan") == graveyard and zone("Call of the Haunted") == graveyard',
+        )
+        == "holds"
+    )
+    assert decide(scenario(body), 'triggers("Sangan")') == "holds"
+
+
+def test_leaving_call_of_the_haunted_takes_its_monster(
+    scenario: Callable[[str], str], decide: Decide
+) -> None:
+    body = (
+        "cards:\n"
+        "  Call of the Haunted: {controller: B, set: earlier-turn}\n"
+        "  Sangan: {controller: B, zone: graveyard}\n"
+        "  Mystical Space Typhoon: {controller: A, zone: hand}\n"
+        "history:\n"
+        "  - B activates Call of the Haunted targeting Sangan\n"
+        "  - the chain resolves\n"
+        "  - A activates Mystical Space Typhoon targeting Call of the Haunted\n"
+    )
+    assert decide(scenario(body), 'zone("Sangan") == graveyard') == "holds"
+
+
+@pytest.mark.parametrize(
+    ("effect", "claim"),
+    [
+        ("{banish: target}", 'zone("Gemini Elf") == banished'),
+        ("{send-to-graveyard: target}", 'zone("Gemini Elf") == graveyard'),
+        ("{return-to-hand: target}", 'zone("Gemini Elf") == hand'),
+        ("{take-control: target}", 'controller("Gemini Elf") == A'),
+        ("{destroy: target, to: banished}", 'zone("Gemini Elf") == banished'),
+        ("[{flip-face-down: target}, {take-control: target}]", 'controller("Gemini Elf") == B'),
+    ],
+)
+def test_effects_on_a_target(
+    scenario: Callable[[str], str], decide: Decide, effect: str, claim: str
+) -> None:
+    body = (
+        "cards:\n"
+        f"  Spell: {{kind: normal-spell, controller: A, zone: hand, target: {{card: monster, zone: field, face: up}}, effect: {effect}}}\n"
+        "  Gemini Elf: {kind: normal-monster, controller: B}\n"
+        "history:\n"
+        "  - A activates Spell targeting Gemini Elf\n"
+    )
+    assert decide(scenario(body), claim) == "holds"
+
+
+def test_special_summon_from_the_graveyard(scenario: Callable[[str], str], decide: Decide) -> None:
+    body = (
+        "cards:\n"
+        "  Monster Reborn: {kind: normal-spell, controller: A, zone: hand, target: {card: monster, zone: graveyard}, effect: {special-summon: target}}\n"
+        "  Gemini Elf: {kind: normal-monster, controller: B, zone: graveyard}\n"
+        "history:\n"
+        "  - A activates Monster Reborn targeting Gemini Elf\n"
+    )
+    assert (
+        decide(scenario(body), 'zone("Gemini Elf") == field and controller("Gemini Elf") == A')
+        == "holds"
+    )
