@@ -76,8 +76,7 @@ def explore(
     """Breadth-first search of every continuation from ``start``."""
     began = time.perf_counter()
     deadline = None if seconds is None else began + seconds
-    actions = system.actions
-    checks = system.checks
+    enabled = system.enabled_actions
     step = system.step
     parent: dict[State, tuple[State, Action] | None] = {start: None}
     queue: deque[State] = deque([start])
@@ -100,9 +99,7 @@ def explore(
             complete = False
             break
         moved = False
-        for action in actions:
-            if not all(c.ok for c in checks(CONCRETE, state, action)):
-                continue
+        for action in enabled(state):
             moved = True
             nxt = step(CONCRETE, state, action)
             if edges is not None:

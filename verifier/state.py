@@ -174,9 +174,13 @@ class Layout:
 
 
 class Frame:
-    """Named access to one state, for reading (guards) or for computing a successor."""
+    """Named access to one state, for reading (guards) or for computing a successor.
 
-    __slots__ = FIELDS
+    A read-only frame wraps the state tuple itself, so reading costs nothing to set up; a
+    writable frame holds fresh lists. Each field is a property over the underlying vector.
+    """
+
+    __slots__ = ("_v",)
 
     zone: Any
     up: Any
@@ -228,23 +232,29 @@ class Frame:
     overflow: Any
 
     def __init__(self, state: State, writable: bool) -> None:
-        count = len(ARRAYS)
-        setter = object.__setattr__
         if writable:
-            for i in range(count):
-                setter(self, FIELDS[i], list(state[i]))
+            count = len(ARRAYS)
+            self._v: Any = [list(x) if i < count else x for i, x in enumerate(state)]
         else:
-            for i in range(count):
-                setter(self, FIELDS[i], state[i])
-        for i in range(count, len(FIELDS)):
-            setter(self, FIELDS[i], state[i])
+            self._v = state
 
     def dump(self) -> State:
         count = len(ARRAYS)
-        get = object.__getattribute__
-        return tuple(tuple(get(self, FIELDS[i])) for i in range(count)) + tuple(
-            get(self, FIELDS[i]) for i in range(count, len(FIELDS))
-        )
+        return tuple(tuple(x) if i < count else x for i, x in enumerate(self._v))
+
+
+def _field(index: int) -> property:
+    def get(frame: Frame) -> Any:
+        return frame._v[index]
+
+    def put(frame: Frame, value: Any) -> None:
+        frame._v[index] = value
+
+    return property(get, put)
+
+
+for _index, _name in enumerate(FIELDS):
+    setattr(Frame, _name, _field(_index))
 
 
 def empty_state(layout: Layout) -> list[Any]:

@@ -63,6 +63,16 @@ class System:
         self.layout = layout
         self.world: World = build_world(scenario, layout)
         self.actions: tuple[Action, ...] = tuple(self._enumerate())
+        # Each action kind's guard starts by requiring a mode: index the candidates by mode.
+        self._by_mode: dict[int, tuple[Action, ...]] = {
+            int(mode): tuple(a for a in self.actions if mode in _MODES.get(a.kind, ()))
+            for mode in Mode
+        }
+        self._resolving: dict[int, tuple[Action, ...]] = {}
+        for action in self.actions:
+            if action.kind == "resolve":
+                self._resolving.setdefault(action.ability, ())
+                self._resolving[action.ability] += (action,)
 
     # -- the actions ------------------------------------------------------------------------
 
@@ -116,6 +126,23 @@ class System:
         """The named conditions under which ``action`` is legal in ``state``."""
         ctx = Ctx(L, Frame(state, writable=False), self.world)
         return self._checks(ctx, action)
+
+    def enabled_actions(self, state: State) -> Iterator[Action]:
+        """The legal actions in the concrete ``state`` (one frame for all their guards)."""
+        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
+        mode = state[_MODE]
+        if mode == Mode.RESOLVE:
+            nxt = ctx.memo["next"] = resolution.next_links(ctx)
+            labs = state[_LAB]
+            candidates: tuple[Action, ...] = ()
+            for slot, ready in enumerate(nxt):
+                if ready:
+                    candidates += self._resolving.get(labs[slot], ())
+        else:
+            candidates = self._by_mode[mode]
+        for action in candidates:
+            if all(check.ok for check in self._checks(ctx, action)):
+                yield action
 
     def _checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
         w = self.world
@@ -258,7 +285,9 @@ class System:
     def _selected(self, ctx: Ctx, ability: int) -> list[Term]:
         """The slot of the link of ``ability`` that resolves next, as a mask (maybe empty)."""
         L, f = ctx.L, ctx.f
-        nxt = resolution.next_links(ctx)
+        nxt = ctx.memo.get("next")
+        if nxt is None:
+            nxt = ctx.memo["next"] = resolution.next_links(ctx)
         return first_only(ctx, [L.and_(n, f.lab[i] == ability) for i, n in enumerate(nxt)])
 
     def selected_slot(self, state: State, ability: int) -> int | None:
@@ -409,6 +438,17 @@ def _mentions(ability: Ability, obj: str) -> bool:
 
 
 _ARRAY_NAMES = tuple(name for name, _ in ARRAYS)
+_MODE = FIELDS.index("mode")
+_LAB = FIELDS.index("lab")
+_MODES = {
+    "activate": (Mode.OPEN, Mode.BUILD),
+    "pass": (Mode.OPEN, Mode.BUILD),
+    "timer": (Mode.BUILD,),
+    "resolve": (Mode.RESOLVE,),
+    "cleanup": (Mode.CLEANUP,),
+    "trigger": (Mode.TRIGGERS,),
+    "decline": (Mode.TRIGGERS,),
+}
 _SCALAR_INDEX = {name: FIELDS.index(name) for name in FIELDS}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.cards import Filter, Zone
@@ -40,6 +40,8 @@ class Ctx:
     f: Frame
     w: World
     notes: list[Note] | None = None
+    memo: dict[str, Any] = field(default_factory=dict)
+    """Values computed once per state and shared by the guards of its actions."""
 
     def note(
         self, kind: str, cards: Sequence[Any] = (), detail: str = "", player: Any = None
