@@ -26,9 +26,10 @@ def test_every_claim_states_its_expectation(path: Path) -> None:
     assert all(c.expect is not None for c in scenario.claims)
 
 
+@pytest.mark.parametrize("engine", ["explore", "smt"])
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_example_decides_as_expected(run: Callable[..., Run], path: Path) -> None:
-    result = run("check", "--json", "--engine", "explore", str(path))
+def test_example_decides_as_expected(run: Callable[..., Run], path: Path, engine: str) -> None:
+    result = run("check", "--json", "--engine", engine, str(path))
     claims = json.loads(result.out)["claims"]
     wrong = [
         (c["claim"], c["verdict"], c["expected"]) for c in claims if c["verdict"] != c["expected"]

@@ -18,7 +18,7 @@ from verifier.verdict import Decision, Engine, Verdict, decide
 
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
 
-ENGINES = ("explore",)
+ENGINES = ("explore", "smt", "both")
 _MODE = FIELDS.index("mode")
 
 
@@ -67,7 +67,11 @@ def _engine(prepared: Prepared, name: str, timeout: float | None) -> Engine:
         return ExplorerEngine(
             prepared.system, prepared.history.state, prepared.history.activations, **limits
         )
-    raise ValueError(f"unknown engine {name!r}")
+    from verifier.smt.engine import SmtEngine
+
+    return SmtEngine(
+        prepared.system, prepared.history.state, prepared.history.activations, timeout=timeout
+    )
 
 
 def check(

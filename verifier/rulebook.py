@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = ["RULES", "describe"]
 
 RULES: dict[str, str] = {
+    "capacity": "the state exceeded a fixed capacity (see the scenario's limits)",
     "chain.resolving": "nothing can be activated while a chain resolves",
     "chain.right-to-respond": "the other player holds the right to respond first",
     "chain.already-pressed": "that player has already pressed resolve",

@@ -147,6 +147,8 @@ class System:
     def _checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
         w = self.world
         kind = action.kind
+        # A state past a fixed capacity is not faithful: nothing is followed from it.
+        yield Check("capacity", ctx.L.not_(ctx.f.overflow))
         if kind == "activate":
             target = None if action.target < 0 else action.target
             yield from activation.activation_checks(
@@ -396,6 +398,8 @@ class System:
     ) -> None:
         L, f = ctx.L, ctx.f
         size = self.layout.rlog
+        if size == 0:
+            return
         f.overflow = L.or_(f.overflow, L.and_(when, f.rn >= size))
         for k in range(size):
             here = L.and_(when, f.rn == k)

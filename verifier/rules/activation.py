@@ -153,9 +153,11 @@ def push_link(
 
 
 def record(ctx: Ctx, ability: Ability, player: Term, link: Term, segoc: bool) -> None:
-    """Write an activation into the activation log (for claims)."""
+    """Write an activation into the activation log (for claims that need it)."""
     L, f, w = ctx.L, ctx.f, ctx.w
     size = w.layout.alog
+    if size == 0:
+        return
     f.overflow = L.or_(f.overflow, f.an >= size)
     for k in range(size):
         here = f.an == k
