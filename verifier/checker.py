@@ -46,6 +46,7 @@ class ClaimResult:
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
     disagreement: tuple[ClaimResult, ClaimResult] | None = None
+    because: tuple[str, ...] = ()
 
     @property
     def as_expected(self) -> bool:

@@ -9,13 +9,23 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
 from verifier import __version__
-from verifier.checker import ENGINES, ClaimResult, check, default_continuation, prepare
-from verifier.errors import InputError, VerifierError
+from verifier.checker import (
+    ENGINES,
+    ClaimResult,
+    Prepared,
+    check,
+    default_continuation,
+    prepare,
+)
+from verifier.errors import InputError, Span, VerifierError
+from verifier.reasons import claim_reasons, why_lines
 from verifier.report import json_report, narrative, text_report
 from verifier.scenario import load_scenario
 from verifier.trace import replay
@@ -88,8 +98,14 @@ def _status(results: Sequence[ClaimResult]) -> int:
 @_timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
+@click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
 def check_cmd(
-    paths: tuple[str, ...], engine: str, timeout: float | None, as_json: bool, brief: bool
+    paths: tuple[str, ...],
+    engine: str,
+    timeout: float | None,
+    as_json: bool,
+    brief: bool,
+    explain: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR)."""
     bad_input = False
@@ -103,6 +119,8 @@ def check_cmd(
             prepared = prepare(scenario)
             claims = [(c.id, c.text, c.formula, c.expect) for c in scenario.claims]
             results = check(prepared, claims, engine, timeout)
+            if explain:
+                results = _with_reasons(prepared, results, [c[2] for c in claims], timeout)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             bad_input = True
@@ -124,18 +142,34 @@ def check_cmd(
     sys.exit(BAD_INPUT if bad_input else _status([r for _, r in collected]))
 
 
+def _with_reasons(
+    prepared: Prepared, results: list[ClaimResult], formulas: list[Any], timeout: float | None
+) -> list[ClaimResult]:
+    return [
+        replace(r, because=claim_reasons(prepared, formula, timeout))
+        if r.verdict is Verdict.FAILS
+        else r
+        for r, formula in zip(results, formulas, strict=True)
+    ]
+
+
 @cli.command("ask")
 @click.argument("path")
 @click.argument("claim")
 @_engine_option
 @_timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def ask_cmd(path: str, claim: str, engine: str, timeout: float | None, as_json: bool) -> None:
+@click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
+def ask_cmd(
+    path: str, claim: str, engine: str, timeout: float | None, as_json: bool, explain: bool
+) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     scenario = load_scenario(path)
     formula = scenario.parse(claim)
     prepared = prepare(scenario)
     results = check(prepared, [("ask", claim, formula, None)], engine, timeout)
+    if explain:
+        results = _with_reasons(prepared, results, [formula], timeout)
     if as_json:
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
@@ -213,6 +247,29 @@ def _write_dot(graph: object, path: str) -> None:
         lines.append(f"  n{source} -> n{target} [label={quote(data['label'])}];")
     lines.append("}")
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@cli.command("why")
+@click.argument("path")
+@click.argument("action")
+@_timeout_option
+def why_cmd(path: str, action: str, timeout: float | None) -> None:
+    """Say why ACTION ("B activates Book of Moon [targeting X]") can never happen.
+
+    The SMT engine finds a minimal set of named rules that together forbid it on every
+    continuation, or a continuation in which it does happen.
+    """
+    scenario = load_scenario(path)
+    step = scenario.read_step(action)
+    if step.verb != "activate" or step.ability is None or step.player is None:
+        raise InputError(
+            "why takes an activation, such as 'B activates Book of Moon'",
+            Span("<action>", 1, 1, action),
+        )
+    prepared = prepare(scenario)
+    answer = why_lines(prepared, step.player, frozenset({step.ability}), step.target, timeout)
+    click.echo("\n".join(answer.lines))
+    sys.exit(OK if answer.complete else UNKNOWN)
 
 
 @cli.command("models")

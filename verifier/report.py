@@ -55,6 +55,8 @@ def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bo
         informative = r.verdict is Verdict.UNKNOWN or not r.as_expected
         if r.detail and informative:
             lines.append(f"           {r.detail}")
+        for line in r.because:
+            lines.append(f"           {line}")
         if r.trace and (not brief or not r.as_expected):
             lines.append(f"           {r.role}:")
             lines.extend(narrative(r.trace, indent="           "))
@@ -78,6 +80,8 @@ def json_claim(path: str, r: ClaimResult) -> dict[str, Any]:
         out["detail"] = r.detail
     if r.stats:
         out["stats"] = r.stats
+    if r.because:
+        out["because"] = list(r.because)
     if r.disagreement is not None:
         out["disagreement"] = [json_claim(path, side) for side in r.disagreement]
     return out

@@ -101,6 +101,14 @@ class Scenario:
         where = origin if origin is not None else Span("<claim>", 1, 1, text)
         return parse_claim(text, self.vocabulary, where)
 
+    def read_step(self, text: str) -> Step:
+        """Parse a step sentence given on the command line ("B activates Book of Moon")."""
+        origin = Span("<action>", 1, 1, text)
+        reader = _StepReader(
+            text, origin, self.players, self.cards, list(self.abilities), self.model, triggers=True
+        )
+        return reader.read()
+
 
 def load_scenario(path: str | Path) -> Scenario:
     """Load a scenario file; every problem is a :class:`VerifierError` with its position."""
@@ -622,7 +630,9 @@ class _StepReader:
         cards: tuple[Card, ...],
         abilities: list[Ability],
         model: RuleSystem,
+        triggers: bool = False,
     ) -> None:
+        self.triggers = triggers
         self.text = text
         self.origin = origin
         self.players = players
@@ -699,7 +709,9 @@ class _StepReader:
         )
 
     def which_ability(self, card: int, end: int, start: int) -> tuple[int, int]:
-        owned = [a for a in self.abilities if a.card == card and a.trigger is None]
+        owned = [
+            a for a in self.abilities if a.card == card and (self.triggers or a.trigger is None)
+        ]
         label = re.match(r" \(([^)]*)\)", self.text[end:])
         if label:
             wanted = f"{self.cards[card].name} ({label.group(1)})"

@@ -41,9 +41,15 @@ class _Relation:
 class Unrolling:
     """The relation unrolled from a concrete start state, one step at a time."""
 
-    def __init__(self, system: System, start: State) -> None:
+    def __init__(
+        self, system: System, start: State, relaxed: dict[int, dict[str, Any]] | None = None
+    ) -> None:
+        """``relaxed`` maps action indices to Boolean literals per rule name: the named
+        checks of those actions then hold only where their literal is asserted (for finding
+        which rules forbid an action)."""
         self.system = system
         self.start = start
+        self.relaxed = relaxed or {}
         self.actions: tuple[Action, ...] = system.actions
         self.stutter = len(self.actions)
         self.relation = self._relation()
@@ -117,10 +123,23 @@ class Unrolling:
         named: list[tuple[Check, ...]] = []
         guards: list[Any] = []
         nexts: list[State] = []
-        for action in self.actions:
+        for index, action in enumerate(self.actions):
             checks = tuple(system.checks(Z3, current, action))
             named.append(checks)
-            guards.append(Z3.and_(*(c.ok for c in checks)))
+            literals = self.relaxed.get(index)
+            if literals is None:
+                guards.append(Z3.and_(*(c.ok for c in checks)))
+            else:
+                guards.append(
+                    Z3.and_(
+                        *(
+                            lift(c.ok)
+                            if c.rule not in literals
+                            else z3.Implies(literals[c.rule], lift(c.ok))
+                            for c in checks
+                        )
+                    )
+                )
             nexts.append(system.step(Z3, current, action))
         enabled = [(i, g) for i, g in enumerate(guards) if not (isinstance(g, bool) and not g)]
         stuck = Z3.not_(Z3.or_(*(g for _, g in enabled)))

@@ -29,16 +29,29 @@ from verifier.trace import IllegalTrace, replay
 from verifier.transitions import Action, System
 from verifier.verdict import Search
 
-__all__ = ["SmtEngine"]
+__all__ = ["SmtEngine", "solve"]
 
 _MODE = FIELDS.index("mode")
 FIRST_BOUND = 8
 MAX_BOUND = 400
 
 
-def _solver() -> z3.Solver:
-    tactic = z3.Then("simplify", "propagate-values", "solve-eqs", "bit-blast", "sat")
-    return tactic.solver()
+def solve(
+    constraints: list[Any], extra: list[Any], deadline: float | None
+) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
+    """Solve ``constraints`` and ``extra`` with a fresh bit-blasting solver."""
+    solver = z3.Then("simplify", "propagate-values", "solve-eqs", "bit-blast", "sat").solver()
+    if deadline is not None:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return z3.unknown, None, "timeout"
+        solver.set("timeout", max(1, int(remaining * 1000)))
+    solver.add(*constraints)
+    solver.add(*extra)
+    result = solver.check()
+    if result == z3.sat:
+        return result, solver.model(), ""
+    return result, None, solver.reason_unknown() if result == z3.unknown else ""
 
 
 class SmtEngine:
@@ -67,20 +80,8 @@ class SmtEngine:
 
     def _check(self, *extra: Any) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
         """Solve the unrolling with ``extra`` constraints; the model when satisfiable."""
-        solver = _solver()
-        if self.deadline is not None:
-            remaining = self.deadline - time.perf_counter()
-            if remaining <= 0:
-                return z3.unknown, None, "timeout"
-            solver.set("timeout", max(1, int(remaining * 1000)))
-        solver.add(*self.unrolling.constraints)
-        solver.add(*extra)
         self.queries += 1
-        result = solver.check()
-        if result == z3.sat:
-            return result, solver.model(), ""
-        reason = solver.reason_unknown() if result == z3.unknown else ""
-        return result, None, reason
+        return solve(self.unrolling.constraints, list(extra), self.deadline)
 
     def _complete_bound(self, limit: int) -> tuple[int, bool, str]:
         """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete."""

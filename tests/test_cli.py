@@ -1,0 +1,131 @@
+"""The commands: why, --explain, explain, explore --graph, ask, JSON output, exit codes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import networkx as nx
+
+from tests.conftest import EXAMPLES, Run
+
+RAIGEKI = str(EXAMPLES / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml")
+BASICS = str(EXAMPLES / "yugioh" / "spell-speed-basics.yaml")
+SET_TURN = str(EXAMPLES / "yugioh" / "trap-set-this-turn.yaml")
+
+
+def test_why_names_the_spell_speed_rule(run: Callable[..., Run]) -> None:
+    result = run("why", BASICS, "B activates Card Destruction")
+    assert result.code == 0
+    assert "(timing.speed-1)" in result.out
+    assert "a complete bound" in result.out
+
+
+def test_why_names_the_set_turn_rule(run: Callable[..., Run]) -> None:
+    result = run("why", SET_TURN, "A activates Fresh Mirror Force")
+    lines = result.out.splitlines()
+    assert (
+        lines[1]
+        .strip()
+        .startswith("- a card of this kind cannot be activated in the turn it was set")
+    )
+    assert len(lines) == 2
+
+
+def test_why_shows_a_continuation_when_it_is_possible(run: Callable[..., Run]) -> None:
+    result = run("why", SET_TURN, "A activates Old Mirror Force")
+    assert result.out.startswith("A can activate Old Mirror Force, for example:")
+    assert "A activates Old Mirror Force (Chain Link 2)" in result.out
+
+
+def test_why_rejects_what_is_not_an_activation(run: Callable[..., Run]) -> None:
+    result = run("why", RAIGEKI, "B passes")
+    assert result.code == 2
+    assert result.err.startswith("<action>:1:1: error: why takes an activation")
+
+
+def test_explain_flag_adds_the_rules_to_a_failing_claim(run: Callable[..., Run]) -> None:
+    result = run("ask", "--explain", "--json", SET_TURN, 'can_activate(A, "Fresh Mirror Force")')
+    [claim] = json.loads(result.out)["claims"]
+    assert claim["verdict"] == "fails"
+    assert any("card.set-this-turn" in line for line in claim["because"])
+
+
+def test_check_json_has_the_documented_shape(run: Callable[..., Run]) -> None:
+    result = run("check", "--json", "--engine", "both", RAIGEKI)
+    data = json.loads(result.out)
+    assert set(data) == {"claims"}
+    first = data["claims"][0]
+    assert {"id", "claim", "verdict", "expected", "engine", "trace", "seconds"} <= set(first)
+    assert first["engine"] == "both"
+    assert result.code == 0
+
+
+def test_failing_always_claim_prints_a_counterexample_and_exits_1(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    text = (
+        Path(RAIGEKI)
+        .read_text(encoding="utf-8")
+        .replace(
+            "  - claim: can_respond(B)\n    expect: fails",
+            "  - claim: can_respond(B)\n    expect: holds",
+        )
+    )
+    result = run("check", "--json", str(write("s.yaml", text)))
+    assert result.code == 1
+    claims = json.loads(result.out)["claims"]
+    bad = [c for c in claims if c["verdict"] != c["expected"]]
+    assert [c["claim"] for c in bad] == ["can_respond(B)"]
+
+
+def test_ask_prints_the_witness_of_an_exists_claim(run: Callable[..., Run]) -> None:
+    result = run("ask", "--json", SET_TURN, 'can_activate(A, "Old Mirror Force")')
+    [claim] = json.loads(result.out)["claims"]
+    assert claim["verdict"] == "holds" and claim["trace_role"] == "witness"
+    kinds = [step["kind"] for step in claim["trace"]]
+    assert kinds[0] == "activation" and "resolution" in kinds and kinds[-1] == "cleanup"
+    activations = [s for s in claim["trace"] if s["kind"] == "activation"]
+    assert [(s["player"], s["card"], s["link"]) for s in activations] == [
+        ("B", "Pot of Greed", 1),
+        ("A", "Old Mirror Force", 2),
+    ]
+
+
+def test_explain_narrates_the_resolution_in_order(run: Callable[..., Run]) -> None:
+    result = run("explain", RAIGEKI)
+    lines = [line.strip() for line in result.out.splitlines()]
+    order = [line for line in lines if line.startswith("Chain Link")]
+    assert order == [
+        "Chain Link 3: Dark Bribe resolves",
+        "Chain Link 2: Imperial Order: its activation was negated; nothing happens",
+        "Chain Link 1: Raigeki resolves",
+    ]
+    assert lines[-1] == "the chain has resolved: Raigeki, Dark Bribe go to the graveyard"
+
+
+def test_explore_writes_graphs(run: Callable[..., Run], tmp_path: Path) -> None:
+    graphml = tmp_path / "g.graphml"
+    result = run("explore", RAIGEKI, "--graph", str(graphml))
+    assert result.code == 0
+    graph = nx.read_graphml(graphml)
+    assert graph.number_of_nodes() == 7
+    labels = {data["label"] for _, data in graph.nodes(data=True)}
+    assert "build: Raigeki > Imperial Order > Dark Bribe" in labels
+    dot = tmp_path / "g.dot"
+    run("explore", RAIGEKI, "--graph", str(dot))
+    text = dot.read_text(encoding="utf-8")
+    assert text.startswith("digraph chain {") and "-> n" in text
+
+
+def test_explore_rejects_unknown_graph_formats(run: Callable[..., Run], tmp_path: Path) -> None:
+    result = run("explore", RAIGEKI, "--graph", str(tmp_path / "g.png"))
+    assert result.code == 2
+    assert "unknown graph format" in result.err
+
+
+def test_version_and_help(run: Callable[..., Run]) -> None:
+    assert "verifier, version" in run("--version").out
+    text = run("--help").out
+    assert "Examples:" in text and "verifier check examples/" in text

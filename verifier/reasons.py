@@ -1,0 +1,102 @@
+"""Reasons: which rules forbid an action, in words, for ``why`` and ``--explain``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.checker import Prepared
+from verifier.claims import ast
+from verifier.explain import because
+from verifier.logic import CONCRETE
+from verifier.report import narrative
+from verifier.rulebook import describe
+from verifier.smt.why import why_not
+from verifier.trace import replay
+
+__all__ = ["Answer", "claim_reasons", "why_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The lines of an answer; whether the action is possible; whether the answer is a proof."""
+
+    lines: tuple[str, ...]
+    possible: bool
+    complete: bool
+
+
+def why_lines(
+    prepared: Prepared,
+    player: int,
+    abilities: frozenset[int],
+    target: int | None,
+    timeout: float | None,
+    indent: str = "",
+) -> Answer:
+    """Whether ``player`` can activate one of ``abilities``, and if not, the rules why."""
+    system = prepared.system
+    start = prepared.history.state
+    result = why_not(
+        system, start, prepared.history.activations, player, abilities, target, timeout
+    )
+    who = prepared.scenario.players[player]
+    labels = (
+        " or ".join(system.world.abilities[a].label for a in sorted(abilities))
+        if len(abilities) <= 3
+        else "anything"
+    )
+    if result.possible is not None:
+        _, steps = replay(system, start, result.possible)
+        lines = [f"{indent}{who} can activate {labels}, for example:"]
+        lines += narrative([*prepared.history.steps, *steps], indent=indent + "  ")
+        return Answer(tuple(lines), True, True)
+    scope = (
+        f"on any continuation (a complete bound of {result.bound} steps)"
+        if result.complete
+        else f"on any continuation of up to {result.bound} steps (longer ones not checked)"
+    )
+    lines = [f"{indent}{who} cannot activate {labels} {scope}; the rules that forbid it:"]
+    candidates = [
+        a
+        for a in system.actions
+        if a.kind in {"activate", "trigger"}
+        and a.ability in abilities
+        and (target is None or a.target == target)
+    ]
+    for rule in result.rules:
+        detail = describe(rule)
+        for action in candidates:
+            failed = [c.rule for c in system.checks(CONCRETE, start, action) if not c.ok]
+            if rule in failed:
+                detail = because(system, start, action, rule)
+                break
+        else:
+            detail = f"{detail} ({rule})"
+        lines.append(f"{indent}  - {detail}")
+    if not result.rules:
+        lines.append(f"{indent}  - no single rule: the situation never arises")
+    return Answer(tuple(lines), False, result.complete)
+
+
+def claim_reasons(
+    prepared: Prepared, formula: ast.Formula, timeout: float | None
+) -> tuple[str, ...]:
+    """For a failing ``can_activate``/``can_respond`` claim: the rules that forbid it."""
+    if not isinstance(formula, ast.Quantified) or formula.kind != "exists":
+        return ()
+    body = formula.body
+    world = prepared.system.world
+    if isinstance(body, ast.Activates) and body.player is not None:
+        abilities = frozenset(world.cards[body.card].abilities)
+        player = body.player
+    elif isinstance(body, ast.Responds):
+        player = body.player
+        abilities = frozenset(a.index for a in world.abilities)
+    else:
+        return ()
+    if not abilities:
+        return ("the card has nothing to activate",)
+    answer = why_lines(prepared, player, abilities, None, timeout)
+    if answer.possible:
+        return ()
+    return answer.lines

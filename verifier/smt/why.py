@@ -1,0 +1,105 @@
+"""Why an action is impossible: a minimal set of named rules that together forbid it.
+
+The guards of the action in question are relaxed: each named check holds only where a
+literal for its rule is assumed. With every literal assumed the action is impossible on
+every continuation; the literals are then removed one by one while it stays impossible,
+leaving a minimal set of rules that forbid it (a minimised unsat core over named rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from verifier.logic import CONCRETE
+from verifier.smt.encode import Unrolling
+from verifier.smt.engine import SmtEngine, solve
+from verifier.smt.logic import lift
+from verifier.state import FIELDS, State
+from verifier.transitions import Action, System
+
+__all__ = ["WhyNot", "why_not"]
+
+_CTRL = FIELDS.index("ctrl")
+STRICT = frozenset({"capacity"})
+# Rules are dropped from the explanation in this order when they are not needed: the most
+# specific reasons (the card itself, its condition) are tried last, so they are kept.
+_ORDER = (
+    "chain.resolving",
+    "chain.right-to-respond",
+    "chain.already-pressed",
+    "zone.",
+    "window.",
+    "chain.min-response",
+    "chain.speed",
+    "timing.",
+    "chain.locked",
+    "limit.",
+    "cost.",
+    "target.",
+    "card.",
+)
+
+
+def _preference(rule: str) -> int:
+    return next((i for i, prefix in enumerate(_ORDER) if rule.startswith(prefix)), len(_ORDER))
+
+
+@dataclass(frozen=True, slots=True)
+class WhyNot:
+    """Either a continuation in which the action is taken, or the rules that forbid it."""
+
+    possible: list[Action] | None
+    rules: tuple[str, ...]
+    complete: bool
+    bound: int
+
+
+def why_not(
+    system: System,
+    start: State,
+    start_activations: int,
+    player: int,
+    abilities: frozenset[int],
+    target: int | None = None,
+    timeout: float | None = None,
+) -> WhyNot:
+    """Can ``player`` activate one of ``abilities`` (on ``target``)? If not, which rules say so?"""
+    engine = SmtEngine(system, start, start_activations, timeout=timeout)
+    wanted = [
+        i
+        for i, a in enumerate(system.actions)
+        if a.kind in {"activate", "trigger"}
+        and a.ability in abilities
+        and (target is None or a.target == target)
+    ]
+    names = sorted(
+        {
+            c.rule
+            for i in wanted
+            for c in system.checks(CONCRETE, start, system.actions[i])
+            if c.rule not in STRICT
+        }
+    )
+    literals = {name: z3.Bool(f"rule:{name}") for name in names}
+    unrolling = Unrolling(system, start, relaxed={i: literals for i in wanted})
+    unrolling.extend(engine.bound)
+    taken = []
+    for t, act in enumerate(unrolling.acts):
+        ctrl = unrolling.state(t)[_CTRL]
+        for i in wanted:
+            card = system.world.abilities[system.actions[i].ability].card
+            taken.append(z3.And(act == i, lift(ctrl[card] == player)))
+    goal = z3.Or(*taken) if taken else z3.BoolVal(False)
+    result, model, _ = solve(unrolling.constraints, [goal, *literals.values()], engine.deadline)
+    if result == z3.sat and model is not None:
+        actions = unrolling.decode(model, engine.bound)
+        return WhyNot(actions, (), engine.complete, engine.bound)
+    core = sorted(names, key=_preference)
+    for name in list(core):
+        trial = [literals[n] for n in core if n != name]
+        result, _, _ = solve(unrolling.constraints, [goal, *trial], engine.deadline)
+        if result == z3.unsat:
+            core.remove(name)
+    return WhyNot(None, tuple(core), engine.complete, engine.bound)
