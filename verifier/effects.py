@@ -63,6 +63,7 @@ def move(
     controller: Term | None = None,
     tributed: bool = False,
     destroyed: bool = False,
+    quiet: bool = False,
 ) -> Moved:
     """Move the cards in ``hit`` to ``dest`` at once: one event, then its triggers."""
     L, f, w = ctx.L, ctx.f, ctx.w
@@ -91,7 +92,8 @@ def move(
         return Moved(hits, [False] * w.n, left, bound_before)
     f.seq = L.ite(L.or_(*hits), f.seq + 1, f.seq)
     kind = "tribute" if tributed else events[0] if events else "move"
-    ctx.note(kind, hits, dest.label)
+    if not quiet:
+        ctx.note("special-summoned" if kind == "summoned" else kind, hits, dest.label)
     for event in events:
         triggers.fire(ctx, event, hits, before)
     if dest is Zone.GRAVEYARD and "sent-to-graveyard" not in events:
@@ -312,4 +314,4 @@ def _continuous(ctx: Ctx, moved: Moved) -> None:
         if all(L.is_false(d) for d in doomed):
             return
         ctx.note("continuous", doomed, "bound")
-        moved = move(ctx, doomed, Zone.GRAVEYARD, ("destroyed",), destroyed=True)
+        moved = move(ctx, doomed, Zone.GRAVEYARD, ("destroyed",), destroyed=True, quiet=True)

@@ -77,6 +77,7 @@ ARRAYS: tuple[tuple[str, str], ...] = (
     ("smod", "card"),  # speed modifier from effects: -1 faster, +1 slower
     ("trig", "card"),  # record: a trigger effect of this card triggered
     ("miss", "card"),  # record: a trigger effect of this card missed the timing
+    ("swept", "card"),  # record: a chain's cleanup sent this card to the graveyard
     # per ability
     ("uses", "ability"),  # activations this turn
     ("cuse", "ability"),  # activations on the current chain
@@ -134,6 +135,7 @@ BOOLEANS = frozenset(
         "summoned",
         "trig",
         "miss",
+        "swept",
         "lneg",
         "leneg",
         "ldone",
@@ -192,6 +194,7 @@ class Frame:
     smod: Any
     trig: Any
     miss: Any
+    swept: Any
     uses: Any
     cuse: Any
     pend: Any

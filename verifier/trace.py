@@ -111,7 +111,9 @@ def narrate(
                 detail += f" targeting {names[action.target]}"
             if action.tributes:
                 detail += " tributing " + " and ".join(names[t] for t in action.tributes)
-            verb = "places" if action.kind == "trigger" else "activates"
+            verb = "activates"
+            if action.kind == "trigger":
+                detail = f"'s trigger effect{detail}"
             at_once = ability.speed is not None and (
                 w.model.immediate or ability.speed in w.model.instant
             )
@@ -166,6 +168,9 @@ def narrate(
                 f"{listed} {'is' if len(note.cards) == 1 else 'are'} {verb}",
                 card=note.cards[0],
             )
+        elif k == "special-summoned" and note.cards:
+            were = "is" if len(note.cards) == 1 else "are"
+            add("effect", f"{listed} {were} special summoned", card=note.cards[0])
         elif k in {"summoned", "summon"} and note.cards:
             text = (
                 f"{listed} is summoned"

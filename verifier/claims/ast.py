@@ -23,6 +23,7 @@ __all__ = [
     "Quantified",
     "Resolves",
     "Responds",
+    "SentByCleanup",
     "SpeedIs",
     "Triggers",
     "ZoneIs",
@@ -83,6 +84,13 @@ class Triggers:
 @dataclass(frozen=True, slots=True)
 class MissesTiming:
     """An optional trigger effect of ``card`` triggers but misses the timing."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class SentByCleanup:
+    """A chain's cleanup sent ``card`` to the graveyard (it was not destroyed or moved first)."""
 
     card: int
 
@@ -155,6 +163,7 @@ Atom = (
     | Before
     | Triggers
     | MissesTiming
+    | SentByCleanup
     | Dizzy
     | OrderIs
     | ZoneIs

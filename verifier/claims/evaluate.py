@@ -88,6 +88,8 @@ class _Eval:
             return f.trig[formula.card]
         if isinstance(formula, ast.MissesTiming):
             return f.miss[formula.card]
+        if isinstance(formula, ast.SentByCleanup):
+            return f.swept[formula.card]
         if isinstance(formula, ast.Dizzy):
             return f.dizzy[formula.card]
         if isinstance(formula, ast.ZoneIs):

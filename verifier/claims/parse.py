@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -17,15 +18,13 @@ from verifier.errors import ClaimError, Span
 
 __all__ = ["Vocabulary", "parse_claim", "quantifier_free"]
 
-CARD_PREDICATES: dict[
-    str,
-    type[ast.Resolves | ast.Negated | ast.NoEffect | ast.Triggers | ast.MissesTiming | ast.Dizzy],
-] = {
+CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
     "resolves": ast.Resolves,
     "negated": ast.Negated,
     "no_effect": ast.NoEffect,
     "triggers": ast.Triggers,
     "misses_timing": ast.MissesTiming,
+    "cleanup_sends": ast.SentByCleanup,
     "dizzy": ast.Dizzy,
 }
 ORDERS = {

@@ -41,6 +41,7 @@ def cleanup(ctx: Ctx) -> None:
             continue
         f.zone[c] = L.ite(h, int(Zone.GRAVEYARD), f.zone[c])
         f.ctrl[c] = L.ite(h, w.cards[c].owner, f.ctrl[c])
+        f.swept[c] = L.or_(f.swept[c], h)
     ctx.note("cleanup", hit)
     triggers.fire(ctx, "sent-to-graveyard", hit, before)
     triggers.fire(ctx, "leaves-field", hit, before)

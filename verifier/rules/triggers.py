@@ -56,7 +56,8 @@ def fire(ctx: Ctx, event: str, hit: Sequence[Term], before: Sequence[Term]) -> N
         f.plast[a] = L.ite(fired, f.seq, f.plast[a])
         f.pend[a] = L.ite(L.and_(fired, pend < cap), pend + 1, pend)
         f.trig[watcher] = L.or_(f.trig[watcher], fired)
-        ctx.note("trigger", [watcher] if fired is True else [], ability.label)
+        if fired is True:
+            ctx.note("trigger", [watcher], ability.label)
 
 
 def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:
@@ -91,7 +92,8 @@ def collect(ctx: Ctx, after_chain: bool, when: Term = True) -> Term:
         card = w.abilities[a].card
         f.miss[card] = L.or_(f.miss[card], missed)
         f.pend[a] = L.ite(missed, 0, pend)
-        ctx.note("miss", [card] if missed is True else [], w.abilities[a].label)
+        if missed is True:
+            ctx.note("miss", [card], w.abilities[a].label)
         waiting.append(f.pend[a] > 0)
     return L.and_(when, L.or_(*waiting))
 

@@ -1,11 +1,13 @@
-"""The transition relation as z3 constraints, unrolled step by step.
+"""The transition relation as propositional constraints, unrolled step by step.
 
-The relation is built once over generic state variables ``X`` and next-state variables
-``Y``, by running the one semantics (:meth:`verifier.transitions.System.step` and its guards)
-on z3 terms. Each step of the unrolling is then a substitution of that relation (done inside
-z3), so building a deeper unrolling costs little. State elements that no action ever changes
-are the scenario's constants and never become variables. A step with no legal action is a
-stutter: the state stays the same, so final states (and dead ends) persist to the last step.
+The relation is built once by running the one semantics (:meth:`verifier.transitions.System.
+step` and its guards) on z3 terms over generic state variables ``X``, an action ``a`` and
+next-state variables ``Y``. Every integer of the state is a bit-vector made of named Boolean
+bits, so the relation can be bit-blasted once into a propositional formula over those bits;
+each step of the unrolling is then a substitution of bits (done inside z3), and the solver
+sees plain clauses. State elements that no action ever changes are the scenario's constants
+and never become variables. A step with no legal action is a stutter: the state stays the
+same, so final states (and dead ends) persist to the last step.
 """
 
 from __future__ import annotations
@@ -15,27 +17,57 @@ from typing import Any
 
 import z3
 
-from verifier.rules.context import Check
-from verifier.smt.logic import Z3, integer, lift
+from verifier.smt.logic import WIDTH, Z3, lift
 from verifier.state import ARRAYS, BOOLEANS, FIELDS, Mode, State
 from verifier.transitions import Action, System
 
-__all__ = ["Unrolling"]
+__all__ = ["Unrolling", "action_code"]
 
 Element = tuple[int, int | None]  # (field, index within the array field) or (field, None)
 
 
+def _label(element: Element) -> str:
+    field, index = element
+    return FIELDS[field] if index is None else f"{FIELDS[field]}[{index}]"
+
+
+def _variable(element: Element, suffix: str) -> tuple[Any, tuple[Any, ...]]:
+    """A state element as a z3 term, and the Boolean variables it is made of."""
+    name = _label(element) + suffix
+    if FIELDS[element[0]] in BOOLEANS:
+        bit = z3.Bool(name)
+        return bit, (bit,)
+    bits = tuple(z3.Bool(f"{name}.{j}") for j in range(WIDTH))
+    one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+    term = z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
+    return term, bits
+
+
+def _bits_of(value: Any, element: Element) -> tuple[Any, ...]:
+    """The constant bits of a concrete value of ``element``."""
+    if FIELDS[element[0]] in BOOLEANS:
+        return (z3.BoolVal(bool(value)),)
+    word = int(value) & ((1 << WIDTH) - 1)
+    return tuple(z3.BoolVal(bool(word >> j & 1)) for j in range(WIDTH))
+
+
+def action_code(bits: tuple[Any, ...], value: int) -> Any:
+    """The action number ``value`` in binary over the Boolean ``bits``.
+
+    A binary code makes exactly one action the step's action, with no extra constraint.
+    """
+    return z3.And(*(bit if value >> j & 1 else z3.Not(bit) for j, bit in enumerate(bits)))
+
+
 @dataclass(frozen=True, slots=True)
 class _Relation:
-    """The generic transition relation, and which state elements it can change."""
+    """The bit-blasted transition relation over generic bits."""
 
     elements: tuple[Element, ...]
-    current: tuple[Any, ...]
-    following: tuple[Any, ...]
-    act: Any
+    current: tuple[Any, ...]  # the bits of X, element after element
+    following: tuple[Any, ...]  # the bits of Y
+    act: tuple[Any, ...]
     formula: Any
-    guards: tuple[Any, ...]
-    named_guards: tuple[tuple[Check, ...], ...]
 
 
 class Unrolling:
@@ -53,79 +85,55 @@ class Unrolling:
         self.actions: tuple[Action, ...] = system.actions
         self.stutter = len(self.actions)
         self.relation = self._relation()
-        self.steps: list[tuple[Any, ...]] = [
-            tuple(lift(self._start_value(e)) for e in self.relation.elements)
+        self.terms: list[dict[Element, Any]] = [{}]
+        self.bits: list[tuple[Any, ...]] = [
+            tuple(b for e in self.relation.elements for b in _bits_of(self._start(e), e))
         ]
-        self.acts: list[Any] = []
+        self.acts: list[tuple[Any, ...]] = []
         self.constraints: list[Any] = []
 
     # -- building the relation --------------------------------------------------------------
 
-    def _start_value(self, element: Element) -> Any:
+    def _start(self, element: Element) -> Any:
         field, index = element
         value = self.start[field]
         return value if index is None else value[index]
 
-    def _variables(self, suffix: str, constant: set[Element]) -> tuple[State, dict[Element, Any]]:
-        """A state whose elements are fresh variables, except the ``constant`` ones."""
+    def _state(self, make: Any) -> State:
+        """A state with ``make(element)`` for each element."""
         fields: list[Any] = []
-        made: dict[Element, Any] = {}
-        for f, name in enumerate(FIELDS):
-            sort = z3.Bool if name in BOOLEANS else integer
-
-            def var(index: int | None, f: int = f, name: str = name, sort: Any = sort) -> Any:
-                element = (f, index)
-                if element in constant:
-                    return self._start_value(element)
-                label = name if index is None else f"{name}[{index}]"
-                made[element] = sort(f"{label}{suffix}")
-                return made[element]
-
-            if f < len(ARRAYS):
-                fields.append(tuple(var(i) for i in range(len(self.start[f]))))
-            else:
-                fields.append(var(None))
-        return tuple(fields), made
-
-    def _changed(self, before: State, after: State) -> set[Element]:
-        changed: set[Element] = set()
         for f in range(len(FIELDS)):
             if f < len(ARRAYS):
-                for i, (a, b) in enumerate(zip(before[f], after[f], strict=True)):
-                    if not _same(a, b):
-                        changed.add((f, i))
-            elif not _same(before[f], after[f]):
-                changed.add((f, None))
-        return changed
+                fields.append(tuple(make((f, i)) for i in range(len(self.start[f]))))
+            else:
+                fields.append(make((f, None)))
+        return tuple(fields)
 
     def _relation(self) -> _Relation:
         system = self.system
-        everything: set[Element] = {
-            (f, i) for f in range(len(ARRAYS)) for i in range(len(self.start[f]))
-        }
-        everything |= {(f, None) for f in range(len(ARRAYS), len(FIELDS))}
         # Pass 1: which elements can any action change? The others stay constants.
-        generic, _ = self._variables("", set())
+        generic = self._state(
+            lambda e: (
+                z3.Bool(_label(e)) if FIELDS[e[0]] in BOOLEANS else z3.BitVec(_label(e), WIDTH)
+            )
+        )
         changing: set[Element] = set()
         for action in self.actions:
-            changing |= self._changed(generic, system.step(Z3, generic, action))
-        constant = everything - changing
+            after = system.step(Z3, generic, action)
+            changing |= {
+                e for e in _elements(self.start) if not _same(_at(generic, e), _at(after, e))
+            }
+        elements = tuple(sorted(changing, key=lambda e: (e[0], -1 if e[1] is None else e[1])))
         # Pass 2: the relation over the changing elements only.
-        current, made = self._variables("", constant)
-        elements = tuple(sorted(made, key=lambda e: (e[0], -1 if e[1] is None else e[1])))
-        following = tuple(
-            (z3.Bool if FIELDS[f] in BOOLEANS else integer)(
-                f"{FIELDS[f]}{'' if i is None else f'[{i}]'}'"
-            )
-            for f, i in elements
-        )
-        act = integer("act")
-        named: list[tuple[Check, ...]] = []
+        now = {e: _variable(e, "") for e in elements}
+        then = {e: _variable(e, "'") for e in elements}
+        current = self._state(lambda e: now[e][0] if e in now else self._start(e))
+        width = max(1, self.stutter.bit_length())
+        act = tuple(z3.Bool(f"act.{j}") for j in range(width))
         guards: list[Any] = []
         nexts: list[State] = []
         for index, action in enumerate(self.actions):
             checks = tuple(system.checks(Z3, current, action))
-            named.append(checks)
             literals = self.relaxed.get(index)
             if literals is None:
                 guards.append(Z3.and_(*(c.ok for c in checks)))
@@ -133,9 +141,7 @@ class Unrolling:
                 guards.append(
                     Z3.and_(
                         *(
-                            lift(c.ok)
-                            if c.rule not in literals
-                            else z3.Implies(literals[c.rule], lift(c.ok))
+                            z3.Implies(literals[c.rule], lift(c.ok)) if c.rule in literals else c.ok
                             for c in checks
                         )
                     )
@@ -143,26 +149,28 @@ class Unrolling:
             nexts.append(system.step(Z3, current, action))
         enabled = [(i, g) for i, g in enumerate(guards) if not (isinstance(g, bool) and not g)]
         stuck = Z3.not_(Z3.or_(*(g for _, g in enabled)))
-        choices = [Z3.and_(act == i, g) for i, g in enabled]
-        choices.append(Z3.and_(act == self.stutter, stuck))
+        choices = [Z3.and_(action_code(act, i), g) for i, g in enabled]
+        choices.append(Z3.and_(action_code(act, self.stutter), stuck))
         parts = [lift(Z3.or_(*choices))]
-        for (f, i), nxt in zip(elements, following, strict=True):
-            same = made[(f, i)]
+        for e in elements:
+            same = now[e][0]
             value = same
             for k, _ in reversed(enabled):
-                after = nexts[k][f] if i is None else nexts[k][f][i]
+                after = _at(nexts[k], e)
                 if _same(after, same):
                     continue  # when no changing action is taken, the value stays anyway
-                value = Z3.ite(act == k, after, value)
-            parts.append(nxt == lift(value))
+                value = Z3.ite(action_code(act, k), after, value)
+            parts.append(then[e][0] == lift(value))
+        goal = z3.Goal()
+        goal.add(*parts)
+        blasted = z3.Then("simplify", "bit-blast")(goal)
+        assert len(blasted) == 1
         return _Relation(
             elements=elements,
-            current=tuple(made[e] for e in elements),
-            following=following,
+            current=tuple(b for e in elements for b in now[e][1]),
+            following=tuple(b for e in elements for b in then[e][1]),
             act=act,
-            formula=z3.And(*parts),
-            guards=tuple(lift(g) for g in guards),
-            named_guards=tuple(named),
+            formula=z3.And(*blasted[0]),
         )
 
     # -- unrolling ----------------------------------------------------------------------------
@@ -177,38 +185,26 @@ class Unrolling:
         new: list[Any] = []
         while len(self.acts) < depth:
             t = len(self.acts)
-            act = integer(f"act@{t}")
-            following = tuple(
-                (z3.Bool if FIELDS[f] in BOOLEANS else integer)(
-                    f"{FIELDS[f]}{'' if i is None else f'[{i}]'}@{t + 1}"
-                )
-                for f, i in rel.elements
-            )
-            pairs = list(zip(rel.current, self.steps[t], strict=True))
+            act = tuple(z3.Bool(f"act.{j}@{t}") for j in range(len(rel.act)))
+            made = {e: _variable(e, f"@{t + 1}") for e in rel.elements}
+            following = tuple(b for e in rel.elements for b in made[e][1])
+            pairs = list(zip(rel.current, self.bits[t], strict=True))
             pairs += list(zip(rel.following, following, strict=True))
-            pairs.append((rel.act, act))
+            pairs += list(zip(rel.act, act, strict=True))
             step = z3.substitute(rel.formula, *pairs)
             if t == 0:
                 step = z3.simplify(step)
             self.acts.append(act)
-            self.steps.append(following)
+            self.bits.append(following)
+            self.terms.append({e: made[e][0] for e in rel.elements})
             new.append(step)
-            new.append(z3.And(act >= 0, act <= self.stutter))
         self.constraints.extend(new)
         return new
 
     def state(self, t: int) -> State:
-        """The state at step ``t``: variables for changing elements, constants otherwise."""
-        values = dict(zip(self.relation.elements, self.steps[t], strict=True))
-        fields: list[Any] = []
-        for f in range(len(FIELDS)):
-            if f < len(ARRAYS):
-                fields.append(
-                    tuple(values.get((f, i), self.start[f][i]) for i in range(len(self.start[f])))
-                )
-            else:
-                fields.append(values.get((f, None), self.start[f]))
-        return tuple(fields)
+        """The state at step ``t``: terms for changing elements, constants otherwise."""
+        terms = self.terms[t]
+        return self._state(lambda e: terms.get(e, self._start(e)) if t else self._start(e))
 
     def finished(self, t: int) -> Any:
         """The continuation has ended faithfully by step ``t``."""
@@ -217,23 +213,37 @@ class Unrolling:
         overflow = state[FIELDS.index("overflow")]
         return lift(Z3.and_(mode == int(Mode.DONE), Z3.not_(overflow)))
 
-    def guard(self, action_index: int, t: int) -> list[Check]:
-        """The named checks of an action at step ``t`` (for explanations)."""
-        rel = self.relation
-        pairs = list(zip(rel.current, self.steps[t], strict=True))
-        return [
-            Check(c.rule, z3.substitute(lift(c.ok), *pairs) if pairs else lift(c.ok))
-            for c in rel.named_guards[action_index]
-        ]
+    def taken(self, t: int, action: int) -> Any:
+        """Action number ``action`` is taken at step ``t``."""
+        return action_code(self.acts[t], action)
 
     def decode(self, model: z3.ModelRef, until: int) -> list[Action]:
         """The actions of the first ``until`` steps of a model, without stutters."""
         out = []
-        for act in self.acts[:until]:
-            index = model.eval(act, model_completion=True).as_long()
+        for bits in self.acts[:until]:
+            index = sum(
+                1 << j
+                for j, bit in enumerate(bits)
+                if z3.is_true(model.eval(bit, model_completion=True))
+            )
             if index != self.stutter:
                 out.append(self.actions[index])
         return out
+
+
+def _elements(state: State) -> list[Element]:
+    out: list[Element] = []
+    for f in range(len(FIELDS)):
+        if f < len(ARRAYS):
+            out.extend((f, i) for i in range(len(state[f])))
+        else:
+            out.append((f, None))
+    return out
+
+
+def _at(state: State, element: Element) -> Any:
+    field, index = element
+    return state[field] if index is None else state[field][index]
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -6,9 +6,10 @@ is still going (or has run past a capacity): from then on, an UNSAT answer cover
 continuation and is a proof. When no such bound is found within the limits, a verdict that
 would need one is ``unknown``, and says to which bound it was checked.
 
-Each question is put to a fresh bit-blasting solver (simplify, bit-blast, SAT): on these
-small finite domains that is an order of magnitude faster than z3's incremental core, and the
-unrolling itself is built once and shared.
+The unrolling is propositional (see :mod:`verifier.smt.encode`) and goes, step by step, to
+one incremental SAT-based solver; each question (a claim's body wanted true or false, "the
+continuation has finished by step t") is a literal asked by assumption, so the solver keeps
+what it learned between questions and between bounds.
 """
 
 from __future__ import annotations
@@ -29,29 +30,58 @@ from verifier.trace import IllegalTrace, replay
 from verifier.transitions import Action, System
 from verifier.verdict import Search
 
-__all__ = ["SmtEngine", "solve"]
+__all__ = ["FIRST_BOUND", "SmtEngine", "Solver"]
 
 _MODE = FIELDS.index("mode")
 FIRST_BOUND = 8
 MAX_BOUND = 400
 
 
-def solve(
-    constraints: list[Any], extra: list[Any], deadline: float | None
-) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
-    """Solve ``constraints`` and ``extra`` with a fresh bit-blasting solver."""
-    solver = z3.Then("simplify", "propagate-values", "solve-eqs", "bit-blast", "sat").solver()
-    if deadline is not None:
-        remaining = deadline - time.perf_counter()
-        if remaining <= 0:
-            return z3.unknown, None, "timeout"
-        solver.set("timeout", max(1, int(remaining * 1000)))
-    solver.add(*constraints)
-    solver.add(*extra)
-    result = solver.check()
-    if result == z3.sat:
-        return result, solver.model(), ""
-    return result, None, solver.reason_unknown() if result == z3.unknown else ""
+class Solver:
+    """An incremental SAT-based solver over an unrolling, asked questions by assumption.
+
+    Each question (a formula over the unrolling) gets a literal the first time it is asked;
+    the solver keeps what it learned between questions.
+    """
+
+    def __init__(self, unrolling: Unrolling, deadline: float | None) -> None:
+        self.unrolling = unrolling
+        self.deadline = deadline
+        self.solver = z3.SolverFor("QF_FD")
+        self.added = 0
+        self.literals: dict[Any, Any] = {}
+        self.queries = 0
+
+    def _sync(self) -> None:
+        """Add the unrolling's constraints that the solver has not seen yet."""
+        constraints = self.unrolling.constraints
+        self.solver.add(*constraints[self.added :])
+        self.added = len(constraints)
+
+    def literal(self, key: Any, formula: Any) -> Any:
+        """A literal that implies ``formula`` (made once per ``key``)."""
+        if key not in self.literals:
+            literal = z3.Bool(f"ask@{len(self.literals)}")
+            self.solver.add(z3.Implies(literal, formula))
+            self.literals[key] = literal
+        return self.literals[key]
+
+    def finished(self, t: int) -> Any:
+        """A literal for "the continuation has ended faithfully by step ``t``"."""
+        return self.literal(("finished", t), self.unrolling.finished(t))
+
+    def check(self, *assumptions: Any) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
+        self._sync()
+        if self.deadline is not None:
+            remaining = self.deadline - time.perf_counter()
+            if remaining <= 0:
+                return z3.unknown, None, "timeout"
+            self.solver.set("timeout", max(1, int(remaining * 1000)))
+        self.queries += 1
+        result = self.solver.check(*assumptions)
+        if result == z3.sat:
+            return result, self.solver.model(), ""
+        return result, None, self.solver.reason_unknown() if result == z3.unknown else ""
 
 
 class SmtEngine:
@@ -72,23 +102,19 @@ class SmtEngine:
         self.start_activations = start_activations
         self.deadline = None if timeout is None else began + timeout
         self.unrolling = Unrolling(system, start)
-        self.queries = 0
+        self.solver = Solver(self.unrolling, self.deadline)
         self.bound, self.complete, self.bound_note = self._complete_bound(max_bound)
         self.setup_seconds = time.perf_counter() - began
-
-    # -- solving -----------------------------------------------------------------------------
-
-    def _check(self, *extra: Any) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
-        """Solve the unrolling with ``extra`` constraints; the model when satisfiable."""
-        self.queries += 1
-        return solve(self.unrolling.constraints, list(extra), self.deadline)
 
     def _complete_bound(self, limit: int) -> tuple[int, bool, str]:
         """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete."""
         bound = FIRST_BOUND
         while True:
             self.unrolling.extend(bound)
-            result, _, reason = self._check(z3.Not(self.unrolling.finished(bound)))
+            unfinished = self.solver.literal(
+                ("unfinished", bound), z3.Not(self.unrolling.finished(bound))
+            )
+            result, _, reason = self.solver.check(unfinished)
             if result == z3.unsat:
                 return bound, True, ""
             if result == z3.unknown:
@@ -101,26 +127,22 @@ class SmtEngine:
 
     def search(self, body: ast.Formula, want: bool) -> Search:
         began = time.perf_counter()
-        unrolling = self.unrolling
-        bound = self.bound
-        value = lift(
-            truth(Z3, self.system.world, unrolling.state(bound), body, self.start_activations)
-        )
-        goal = value if want else z3.Not(value)
-        result, model, reason = self._check(goal, unrolling.finished(bound))
         stats: dict[str, float | int | str] = {
-            "bound": bound,
+            "bound": self.bound,
             "complete_bound": "yes" if self.complete else "no",
             "smt_setup_seconds": round(self.setup_seconds, 4),
         }
+        final = self.unrolling.state(self.bound)
+        value = lift(truth(Z3, self.system.world, final, body, self.start_activations))
+        literal = self.solver.literal((body, want), value if want else z3.Not(value))
+        result, model, reason = self.solver.check(literal, self.solver.finished(self.bound))
         if result == z3.sat and model is not None:
-            actions = self._shortest(goal, model, bound)
+            actions = self._shortest(literal, model)
             self._confirm(actions, body, want)
-            stats["smt_seconds"] = round(time.perf_counter() - began, 4)
-            stats["smt_queries"] = self.queries
-            return Search(actions, True, "", stats)
         stats["smt_seconds"] = round(time.perf_counter() - began, 4)
-        stats["smt_queries"] = self.queries
+        stats["smt_queries"] = self.solver.queries
+        if result == z3.sat:
+            return Search(actions, True, "", stats)
         if result == z3.unsat and self.complete:
             return Search(None, True, "", stats)
         if result == z3.unknown:
@@ -128,8 +150,8 @@ class SmtEngine:
         return Search(
             None,
             False,
-            f"bounded to {bound} steps: no continuation of up to {bound} steps shows it "
-            f"({self.bound_note})",
+            f"bounded to {self.bound} steps: no continuation of up to {self.bound} steps "
+            f"shows it ({self.bound_note})",
             stats,
         )
 
@@ -143,13 +165,13 @@ class SmtEngine:
         if bool(shown) != want or final[_MODE] != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
-    def _shortest(self, goal: Any, model: z3.ModelRef, bound: int) -> list[Action]:
+    def _shortest(self, literal: Any, model: z3.ModelRef) -> list[Action]:
         """A continuation with the goal that finishes in the fewest steps."""
-        best = self.unrolling.decode(model, bound)
+        best = self.unrolling.decode(model, self.bound)
         low, high = 0, len(best)
         while low < high:
             middle = (low + high) // 2
-            result, found, _ = self._check(goal, self.unrolling.finished(middle))
+            result, found, _ = self.solver.check(literal, self.solver.finished(middle))
             if result == z3.sat and found is not None:
                 best = self.unrolling.decode(found, middle)
                 high = len(best)

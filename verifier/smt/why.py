@@ -14,7 +14,7 @@ import z3
 
 from verifier.logic import CONCRETE
 from verifier.smt.encode import Unrolling
-from verifier.smt.engine import SmtEngine, solve
+from verifier.smt.engine import SmtEngine, Solver
 from verifier.smt.logic import lift
 from verifier.state import FIELDS, State
 from verifier.transitions import Action, System
@@ -85,21 +85,22 @@ def why_not(
     literals = {name: z3.Bool(f"rule:{name}") for name in names}
     unrolling = Unrolling(system, start, relaxed={i: literals for i in wanted})
     unrolling.extend(engine.bound)
+    solver = Solver(unrolling, engine.deadline)
     taken = []
-    for t, act in enumerate(unrolling.acts):
+    for t in range(unrolling.depth):
         ctrl = unrolling.state(t)[_CTRL]
         for i in wanted:
             card = system.world.abilities[system.actions[i].ability].card
-            taken.append(z3.And(act == i, lift(ctrl[card] == player)))
-    goal = z3.Or(*taken) if taken else z3.BoolVal(False)
-    result, model, _ = solve(unrolling.constraints, [goal, *literals.values()], engine.deadline)
+            taken.append(z3.And(unrolling.taken(t, i), lift(ctrl[card] == player)))
+    goal = solver.literal("taken", z3.Or(*taken) if taken else z3.BoolVal(False))
+    result, model, _ = solver.check(goal, *literals.values())
     if result == z3.sat and model is not None:
         actions = unrolling.decode(model, engine.bound)
         return WhyNot(actions, (), engine.complete, engine.bound)
     core = sorted(names, key=_preference)
     for name in list(core):
         trial = [literals[n] for n in core if n != name]
-        result, _, _ = solve(unrolling.constraints, [goal, *trial], engine.deadline)
+        result, _, _ = solver.check(goal, *trial)
         if result == z3.unsat:
             core.remove(name)
     return WhyNot(None, tuple(core), engine.complete, engine.bound)
