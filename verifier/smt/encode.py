@@ -31,16 +31,26 @@ def _label(element: Element) -> str:
     return FIELDS[field] if index is None else f"{FIELDS[field]}[{index}]"
 
 
-def _variable(element: Element, suffix: str) -> tuple[Any, tuple[Any, ...]]:
-    """A state element as a z3 term, and the Boolean variables it is made of."""
+def _bits(element: Element, suffix: str) -> tuple[Any, ...]:
+    """The Boolean variables a state element is made of."""
     name = _label(element) + suffix
     if FIELDS[element[0]] in BOOLEANS:
-        bit = z3.Bool(name)
-        return bit, (bit,)
-    bits = tuple(z3.Bool(f"{name}.{j}") for j in range(WIDTH))
+        return (z3.Bool(name),)
+    return tuple(z3.Bool(f"{name}.{j}") for j in range(WIDTH))
+
+
+def _term(element: Element, bits: tuple[Any, ...]) -> Any:
+    """The z3 term of a state element made of ``bits``."""
+    if FIELDS[element[0]] in BOOLEANS:
+        return bits[0]
     one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
-    term = z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
-    return term, bits
+    return z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
+
+
+def _variable(element: Element, suffix: str) -> tuple[Any, tuple[Any, ...]]:
+    """A state element as a z3 term, and the Boolean variables it is made of."""
+    bits = _bits(element, suffix)
+    return _term(element, bits), bits
 
 
 def _bits_of(value: Any, element: Element) -> tuple[Any, ...]:
@@ -85,7 +95,12 @@ class Unrolling:
         self.actions: tuple[Action, ...] = system.actions
         self.stutter = len(self.actions)
         self.relation = self._relation()
-        self.terms: list[dict[Element, Any]] = [{}]
+        self.terms: dict[tuple[int, Element], Any] = {}
+        self.offsets: dict[Element, int] = {}
+        offset = 0
+        for e in self.relation.elements:
+            self.offsets[e] = offset
+            offset += 1 if FIELDS[e[0]] in BOOLEANS else WIDTH
         self.bits: list[tuple[Any, ...]] = [
             tuple(b for e in self.relation.elements for b in _bits_of(self._start(e), e))
         ]
@@ -186,8 +201,7 @@ class Unrolling:
         while len(self.acts) < depth:
             t = len(self.acts)
             act = tuple(z3.Bool(f"act.{j}@{t}") for j in range(len(rel.act)))
-            made = {e: _variable(e, f"@{t + 1}") for e in rel.elements}
-            following = tuple(b for e in rel.elements for b in made[e][1])
+            following = tuple(b for e in rel.elements for b in _bits(e, f"@{t + 1}"))
             pairs = list(zip(rel.current, self.bits[t], strict=True))
             pairs += list(zip(rel.following, following, strict=True))
             pairs += list(zip(rel.act, act, strict=True))
@@ -196,21 +210,29 @@ class Unrolling:
                 step = z3.simplify(step)
             self.acts.append(act)
             self.bits.append(following)
-            self.terms.append({e: made[e][0] for e in rel.elements})
             new.append(step)
         self.constraints.extend(new)
         return new
 
+    def element(self, t: int, element: Element) -> Any:
+        """The value of ``element`` at step ``t``: a term, or a constant."""
+        if t == 0 or element not in self.offsets:
+            return self._start(element)
+        key = (t, element)
+        if key not in self.terms:
+            start = self.offsets[element]
+            size = 1 if FIELDS[element[0]] in BOOLEANS else WIDTH
+            self.terms[key] = _term(element, self.bits[t][start : start + size])
+        return self.terms[key]
+
     def state(self, t: int) -> State:
         """The state at step ``t``: terms for changing elements, constants otherwise."""
-        terms = self.terms[t]
-        return self._state(lambda e: terms.get(e, self._start(e)) if t else self._start(e))
+        return self._state(lambda e: self.element(t, e))
 
     def finished(self, t: int) -> Any:
         """The continuation has ended faithfully by step ``t``."""
-        state = self.state(t)
-        mode = state[FIELDS.index("mode")]
-        overflow = state[FIELDS.index("overflow")]
+        mode = self.element(t, (FIELDS.index("mode"), None))
+        overflow = self.element(t, (FIELDS.index("overflow"), None))
         return lift(Z3.and_(mode == int(Mode.DONE), Z3.not_(overflow)))
 
     def taken(self, t: int, action: int) -> Any:
