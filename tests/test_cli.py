@@ -129,3 +129,33 @@ def test_version_and_help(run: Callable[..., Run]) -> None:
     assert "verifier, version" in run("--version").out
     text = run("--help").out
     assert "Examples:" in text and "verifier check examples/" in text
+
+
+def test_explain_narrates_blowback_dragon_in_the_seeds_order(run: Callable[..., Run]) -> None:
+    """Seed 001's walkthrough: the links resolve 7..1, Call of the Haunted goes mid-chain,
+    the cleanup sends four cards, then Sangan's two triggers make a new chain."""
+    path = str(EXAMPLES / "yugioh" / "blowback-dragon-summon-chain.yaml")
+    lines = [line.strip() for line in run("explain", path).out.splitlines()]
+    events = [
+        line
+        for line in lines
+        if line.startswith(("Chain Link", "continuous", "the chain has resolved", "Sangan is"))
+        or "activates Sangan" in line
+    ]
+    assert events == [
+        "Chain Link 7: Call of the Haunted resolves",
+        "Sangan is special summoned",
+        "Chain Link 6: Torrential Tribute resolves",
+        "continuous effect: Call of the Haunted is destroyed (bound to a card that left or was destroyed)",
+        "Chain Link 5: Book of Moon resolves without effect (its target is gone or no longer fits)",
+        "Chain Link 4: Enemy Controller resolves without effect (its target is gone or no longer fits)",
+        "Chain Link 3: Interdimensional Matter Transporter resolves without effect (its target is gone or no longer fits)",
+        "Chain Link 2: Bottomless Trap Hole resolves without effect (its target is gone or no longer fits)",
+        "Chain Link 1: Blowback Dragon resolves",
+        "the chain has resolved: Interdimensional Matter Transporter, Book of Moon, Enemy Controller, Torrential Tribute go to the graveyard",
+        "17. B activates Sangan's trigger effect (Chain Link 1)",
+        "18. B activates Sangan's trigger effect (Chain Link 2)",
+        "Chain Link 2: Sangan resolves",
+        "Chain Link 1: Sangan resolves",
+        "the chain has resolved: no card goes to the graveyard",
+    ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from verifier.claims import ast
@@ -47,6 +47,7 @@ class ClaimResult:
     stats: dict[str, Any] = field(default_factory=dict)
     disagreement: tuple[ClaimResult, ClaimResult] | None = None
     because: tuple[str, ...] = ()
+    variant: str = ""
 
     @property
     def as_expected(self) -> bool:
@@ -73,6 +74,47 @@ def _engine(prepared: Prepared, name: str, timeout: float | None) -> Engine:
     return SmtEngine(
         prepared.system, prepared.history.state, prepared.history.activations, timeout=timeout
     )
+
+
+def check_scenario(
+    scenario: Scenario, engine: str = "explore", timeout: float | None = None
+) -> tuple[list[ClaimResult], dict[tuple[str | None, str | None], Prepared]]:
+    """Decide every claim of ``scenario``, each under the variant it names (rules, turn).
+
+    Returns the results in the file's order, and the prepared variant of each group.
+    """
+    from verifier.scenario import load_scenario
+
+    groups: dict[tuple[str | None, str | None], list[int]] = {}
+    for index, entry in enumerate(scenario.claims):
+        groups.setdefault(entry.variant, []).append(index)
+    results: dict[int, ClaimResult] = {}
+    prepared_by_variant: dict[tuple[str | None, str | None], Prepared] = {}
+    for variant, indices in groups.items():
+        rules, turn = variant
+        variant_scenario = (
+            scenario if variant == (None, None) else load_scenario(scenario.path, rules, turn)
+        )
+        prepared = prepare(variant_scenario)
+        prepared_by_variant[variant] = prepared
+        entries = [variant_scenario.claims[i] for i in indices]
+        decided = check(
+            prepared, [(c.id, c.text, c.formula, c.expect) for c in entries], engine, timeout
+        )
+        label = _variant_label(variant_scenario, variant)
+        for i, result in zip(indices, decided, strict=True):
+            results[i] = replace(result, variant=label)
+    return [results[i] for i in range(len(scenario.claims))], prepared_by_variant
+
+
+def _variant_label(scenario: Scenario, variant: tuple[str | None, str | None]) -> str:
+    rules, turn = variant
+    parts = []
+    if rules is not None:
+        parts.append(f"under {scenario.model.name}")
+    if turn is not None:
+        parts.append(f"in {turn}'s turn")
+    return ", ".join(parts)
 
 
 def check(

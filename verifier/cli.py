@@ -21,6 +21,7 @@ from verifier.checker import (
     ClaimResult,
     Prepared,
     check,
+    check_scenario,
     default_continuation,
     prepare,
 )
@@ -116,11 +117,12 @@ def check_cmd(
     for path in files:
         try:
             scenario = load_scenario(path)
-            prepared = prepare(scenario)
-            claims = [(c.id, c.text, c.formula, c.expect) for c in scenario.claims]
-            results = check(prepared, claims, engine, timeout)
+            results, variants = check_scenario(scenario, engine, timeout)
             if explain:
-                results = _with_reasons(prepared, results, [c[2] for c in claims], timeout)
+                results = [
+                    _with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
+                    for r, c in zip(results, scenario.claims, strict=True)
+                ]
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             bad_input = True

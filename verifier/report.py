@@ -40,7 +40,8 @@ def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bo
             status = "ok"
         else:
             status = f"EXPECTED {r.expected.upper()}"
-        lines.append(f"  {r.verdict.value:<8} {status:<16} {r.id}: {r.claim}")
+        variant = f"  [{r.variant}]" if r.variant else ""
+        lines.append(f"  {r.verdict.value:<8} {status:<16} {r.id}: {r.claim}{variant}")
         if r.disagreement is not None:
             lines.append(f"           {r.detail}")
             for side in r.disagreement:
@@ -82,6 +83,8 @@ def json_claim(path: str, r: ClaimResult) -> dict[str, Any]:
         out["stats"] = r.stats
     if r.because:
         out["because"] = list(r.because)
+    if r.variant:
+        out["variant"] = r.variant
     if r.disagreement is not None:
         out["disagreement"] = [json_claim(path, side) for side in r.disagreement]
     return out

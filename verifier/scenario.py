@@ -66,6 +66,13 @@ class ClaimEntry:
     formula: Formula
     expect: str | None
     span: Span | None = field(default=None, compare=False)
+    rules: str | None = None
+    turn: str | None = None
+
+    @property
+    def variant(self) -> tuple[str | None, str | None]:
+        """The scenario variant this claim is about (rule system, turn player)."""
+        return (self.rules, self.turn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +117,28 @@ class Scenario:
         return reader.read()
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Load a scenario file; every problem is a :class:`VerifierError` with its position."""
+def load_scenario(path: str | Path, rules: str | None = None, turn: str | None = None) -> Scenario:
+    """Load a scenario file; every problem is a :class:`VerifierError` with its position.
+
+    ``rules`` and ``turn`` load a variant of it (as a claim's own ``rules``/``turn`` ask).
+    """
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise ScenarioError("a scenario is a mapping with rules, turn, cards, ...", doc.span(()))
     spec = validate(ScenarioFile, doc, ScenarioError)
-    model = find_model(spec.rules, Path(doc.path).parent, doc.span(("rules",)))
+    where = doc.span(("rules",))
+    if rules is not None:
+        where = next(
+            (
+                doc.span(("claims", i, "rules"))
+                for i, c in enumerate(spec.claims)
+                if not isinstance(c, str) and c.rules == rules
+            ),
+            where,
+        )
+    model = find_model(rules or spec.rules, Path(doc.path).parent, where)
+    if turn is not None:
+        spec = spec.model_copy(update={"turn": turn})
     return _Loader(doc, spec, model).scenario()
 
 
@@ -175,13 +197,17 @@ class _Loader:
                 f"unknown phase '{phase}' (phases: {', '.join(self.model.phases)})",
                 self.doc.span(("phase",)),
             )
-        library = self.library()
+        external = self.library()
+        library = dict(external)
+        for name, entry in spec.cards.items():
+            # A card may also copy another card of the scenario itself.
+            library.setdefault(name, (entry, _Where(self.doc, ("cards", name))))
         cards = []
         for index, (name, given) in enumerate(spec.cards.items()):
             where = _Where(self.doc, ("cards", name))
             entry = given
-            template_name = given.card or (name if name in library else None)
-            if given.card is not None and given.card not in library:
+            template_name = given.card or (name if name in external else None)
+            if given.card is not None and (given.card not in library or given.card == name):
                 raise self.error(
                     f"no card '{given.card}' in the library{_close(given.card, list(library))}",
                     where.at("card"),
@@ -554,15 +580,22 @@ class _Loader:
 
     def claim(self, index: int, entry: Any, vocab: Vocabulary) -> ClaimEntry:
         path: tuple[Any, ...] = ("claims", index)
+        rules = turn = None
         if isinstance(entry, str):
             text, expect, ident = entry, None, f"claim-{index + 1}"
         else:
             text, expect, ident = entry.claim, entry.expect, entry.id or f"claim-{index + 1}"
+            rules, turn = entry.rules, entry.turn
+            if turn is not None and turn not in self.players:
+                raise self.error(
+                    f"unknown player '{turn}' (players: {', '.join(self.players)})",
+                    self.doc.span((*path, "turn")),
+                )
             path = (*path, "claim")
         span = self.doc.span(path)
         origin = _text_origin(span)
         formula = parse_claim(text, vocab, origin)
-        return ClaimEntry(ident, text, formula, expect, origin)
+        return ClaimEntry(ident, text, formula, expect, origin, rules, turn)
 
 
 _VERBS = {

@@ -311,9 +311,13 @@ class CardFile(_Strict):
 
 
 class ClaimFile(_Strict):
+    """A claim, its expected verdict, and optionally a variant of the scenario it is about."""
+
     claim: str
     expect: Literal["holds", "fails"] | None = None
     id: str | None = None
+    rules: str | None = Field(None, description="decide it under this rule system instead")
+    turn: str | None = Field(None, description="decide it with this turn player instead")
 
 
 HistoryStep = Annotated[
