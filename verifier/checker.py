@@ -10,7 +10,7 @@ from verifier.claims import ast
 from verifier.explore import ExplorerEngine
 from verifier.history import Replayed, replay_history
 from verifier.logic import CONCRETE
-from verifier.scenario import Scenario
+from verifier.scenario import Scenario, Variant
 from verifier.state import FIELDS, Mode, State
 from verifier.trace import TraceStep, replay
 from verifier.transitions import Action, System, build_system
@@ -78,22 +78,25 @@ def _engine(prepared: Prepared, name: str, timeout: float | None) -> Engine:
 
 def check_scenario(
     scenario: Scenario, engine: str = "explore", timeout: float | None = None
-) -> tuple[list[ClaimResult], dict[tuple[str | None, str | None], Prepared]]:
-    """Decide every claim of ``scenario``, each under the variant it names (rules, turn).
+) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
+    """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
+    history).
 
     Returns the results in the file's order, and the prepared variant of each group.
     """
     from verifier.scenario import load_scenario
 
-    groups: dict[tuple[str | None, str | None], list[int]] = {}
+    groups: dict[Variant, list[int]] = {}
     for index, entry in enumerate(scenario.claims):
         groups.setdefault(entry.variant, []).append(index)
     results: dict[int, ClaimResult] = {}
-    prepared_by_variant: dict[tuple[str | None, str | None], Prepared] = {}
+    prepared_by_variant: dict[Variant, Prepared] = {}
     for variant, indices in groups.items():
-        rules, turn = variant
+        rules, turn, history = variant
         variant_scenario = (
-            scenario if variant == (None, None) else load_scenario(scenario.path, rules, turn)
+            scenario
+            if variant == (None, None, None)
+            else load_scenario(scenario.path, rules, turn, history)
         )
         prepared = prepare(variant_scenario)
         prepared_by_variant[variant] = prepared
@@ -107,9 +110,11 @@ def check_scenario(
     return [results[i] for i in range(len(scenario.claims))], prepared_by_variant
 
 
-def _variant_label(scenario: Scenario, variant: tuple[str | None, str | None]) -> str:
-    rules, turn = variant
+def _variant_label(scenario: Scenario, variant: Variant) -> str:
+    rules, turn, history = variant
     parts = []
+    if history is not None:
+        parts.append("after its own history")
     if rules is not None:
         parts.append(f"under {scenario.model.name}")
     if turn is not None:

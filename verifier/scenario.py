@@ -68,11 +68,13 @@ class ClaimEntry:
     span: Span | None = field(default=None, compare=False)
     rules: str | None = None
     turn: str | None = None
+    history: int | None = None
 
     @property
-    def variant(self) -> tuple[str | None, str | None]:
-        """The scenario variant this claim is about (rule system, turn player)."""
-        return (self.rules, self.turn)
+    def variant(self) -> Variant:
+        """The scenario variant this claim is about: rule system, turn player, and the
+        claim whose own history replaces the scenario's (None for the scenario's own)."""
+        return (self.rules, self.turn, self.history)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +119,19 @@ class Scenario:
         return reader.read()
 
 
-def load_scenario(path: str | Path, rules: str | None = None, turn: str | None = None) -> Scenario:
+Variant = tuple[str | None, str | None, int | None]
+
+
+def load_scenario(
+    path: str | Path,
+    rules: str | None = None,
+    turn: str | None = None,
+    history: int | None = None,
+) -> Scenario:
     """Load a scenario file; every problem is a :class:`VerifierError` with its position.
 
-    ``rules`` and ``turn`` load a variant of it (as a claim's own ``rules``/``turn`` ask).
+    ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to use) load
+    a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask.
     """
     doc = load_document(path)
     if not isinstance(doc.data, dict):
@@ -139,7 +150,13 @@ def load_scenario(path: str | Path, rules: str | None = None, turn: str | None =
     model = find_model(rules or spec.rules, Path(doc.path).parent, where)
     if turn is not None:
         spec = spec.model_copy(update={"turn": turn})
-    return _Loader(doc, spec, model).scenario()
+    loader = _Loader(doc, spec, model)
+    if history is not None:
+        entry = spec.claims[history]
+        assert not isinstance(entry, str) and entry.history is not None
+        loader.history_path = ("claims", history, "history")
+        loader.spec = spec.model_copy(update={"history": entry.history})
+    return loader.scenario()
 
 
 # -- where things are written ---------------------------------------------------------------
@@ -179,6 +196,7 @@ class _Loader:
         if self.players[0] == self.players[1]:
             raise ScenarioError("the two players need different names", doc.span(("players", 1)))
         self.abilities: list[Ability] = []
+        self.history_path: tuple[Any, ...] = ("history",)
 
     def error(self, message: str, span: Span) -> ScenarioError:
         return ScenarioError(message, span)
@@ -571,7 +589,7 @@ class _Loader:
     # -- history ----------------------------------------------------------------------------
 
     def step(self, index: int, raw: Any, cards: tuple[Card, ...]) -> Step:
-        path = ("history", index)
+        path = (*self.history_path, index)
         span = self.doc.span(path)
         if not isinstance(raw, str):
             raise self.error("a history step is a sentence such as 'A activates X'", span)
@@ -581,11 +599,13 @@ class _Loader:
     def claim(self, index: int, entry: Any, vocab: Vocabulary) -> ClaimEntry:
         path: tuple[Any, ...] = ("claims", index)
         rules = turn = None
+        history = None
         if isinstance(entry, str):
             text, expect, ident = entry, None, f"claim-{index + 1}"
         else:
             text, expect, ident = entry.claim, entry.expect, entry.id or f"claim-{index + 1}"
             rules, turn = entry.rules, entry.turn
+            history = index if entry.history is not None else None
             if turn is not None and turn not in self.players:
                 raise self.error(
                     f"unknown player '{turn}' (players: {', '.join(self.players)})",
@@ -595,7 +615,7 @@ class _Loader:
         span = self.doc.span(path)
         origin = _text_origin(span)
         formula = parse_claim(text, vocab, origin)
-        return ClaimEntry(ident, text, formula, expect, origin, rules, turn)
+        return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history)
 
 
 _VERBS = {

@@ -318,6 +318,7 @@ class ClaimFile(_Strict):
     id: str | None = None
     rules: str | None = Field(None, description="decide it under this rule system instead")
     turn: str | None = Field(None, description="decide it with this turn player instead")
+    history: list[str] | None = Field(None, description="decide it after this history instead")
 
 
 HistoryStep = Annotated[

@@ -15,6 +15,12 @@ from verifier.rules.context import Note
 from verifier.state import FIELDS, Outcome, State
 from verifier.transitions import Action, System
 
+_KEYS = {
+    "speed": "fastest speed first",
+    "turn-player-first": "the current player's first",
+    "cast-order": "the one cast first",
+}
+
 __all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
 
 _CLEN = FIELDS.index("clen")
@@ -99,6 +105,8 @@ def narrate(
         )
 
     link_number = before[_CLEN] + 1
+    stack = w.model.game == "cmc"
+    noun = "stack" if stack else "chain"
     resolving: list[int] = []
     for note in notes:
         k = note.kind
@@ -112,12 +120,19 @@ def narrate(
             if action.tributes:
                 detail += " tributing " + " and ".join(names[t] for t in action.tributes)
             verb = "activates"
+            if stack:
+                verb = "uses" if not ability.card_activation else "casts"
             if action.kind == "trigger":
                 detail = f"'s trigger effect{detail}"
-            at_once = ability.speed is not None and (
-                w.model.immediate or ability.speed in w.model.instant
-            )
-            where = " (at once)" if at_once else f" (Chain Link {link_number})"
+            rank = note.value if note.value is not None else ability.speed
+            at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
+            speed = f"speed {w.model.speeds[rank]}, " if stack and rank is not None else ""
+            if at_once:
+                where = f" ({speed}at once)"
+            elif stack:
+                where = f" ({speed}added to the resolve stack)"
+            else:
+                where = f" (Chain Link {link_number})"
             add(
                 "activation",
                 f"{who} {verb} {note.detail}{detail}{where}",
@@ -135,7 +150,8 @@ def narrate(
                 "close",
                 "both players passed: the chain closes and resolves backwards"
                 if w.model.order == ("backwards",)
-                else "the stack resolves",
+                else "both players pressed resolve: the stack resolves, "
+                + ", then ".join(_KEYS.get(key, key) for key in w.model.order),
             )
         elif k == "timer":
             seconds = w.model.auto_resolve_seconds
@@ -145,7 +161,7 @@ def narrate(
             outcome = Outcome(int(note.detail))
             slot = system.selected_slot(before, action.ability)
             label = w.abilities[action.ability].label
-            head = f"Chain Link {slot + 1}: {label}" if slot is not None else label
+            head = f"Chain Link {slot + 1}: {label}" if slot is not None and not stack else label
             text = {
                 Outcome.RESOLVED: f"{head} resolves",
                 Outcome.NO_EFFECT: f"{head} resolves without effect (its target is gone or "
@@ -153,6 +169,13 @@ def narrate(
                 Outcome.EFFECT_NEGATED: f"{head}: its effect is negated",
                 Outcome.ACTIVATION_NEGATED: f"{head}: its activation was negated; nothing happens",
             }[outcome]
+            if stack:
+                text = {
+                    Outcome.RESOLVED: f"{label} is cast",
+                    Outcome.NO_EFFECT: f"{label} fails (its target or its monster is gone)",
+                    Outcome.EFFECT_NEGATED: f"{label} is negated",
+                    Outcome.ACTIVATION_NEGATED: f"{label} is countered",
+                }[outcome]
             resolving.append(card)
             add("resolution", text, note.player, card, None if slot is None else slot + 1)
         elif k in {"destroyed", "move", "sent-to-graveyard", "tribute"} and note.cards:
@@ -200,11 +223,11 @@ def narrate(
             if note.cards:
                 add(
                     "cleanup",
-                    f"the chain has resolved: {listed} "
+                    f"the {noun} has resolved: {listed} "
                     f"{'goes' if len(note.cards) == 1 else 'go'} to the graveyard",
                 )
             else:
-                add("cleanup", "the chain has resolved: no card goes to the graveyard")
+                add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
         elif k == "negate-activation" and note.cards:
             add("effect", f"the activation of {listed} is negated", card=note.cards[0])
         elif k == "negate-effect" and note.cards:

@@ -231,7 +231,7 @@ class System:
         spd = speed.activation_speed(ctx, ability)
         at_once = activation.instant(ctx, spd)
         f.seq = f.seq + 1
-        ctx.note("activate", [card], ability.label, player)
+        ctx.note("activate", [card], ability.label, player, spd)
         activation.pay_costs(ctx, ability, player, action.tributes)
         if ability.card_activation:
             f.zone[card] = int(Zone.FIELD)
@@ -467,7 +467,17 @@ def derive_layout(scenario: Scenario) -> Layout:
     A run that would exceed one sets ``overflow``; the engines then answer ``unknown`` rather
     than trust a truncated state.
     """
-    activations = len([s for s in scenario.history if s.verb == "activate"])
+    # A card's activation uses the card; the history's activations of other effects may
+    # repeat, so they are counted on top of what those effects may still do.
+    activations = len(
+        [
+            s
+            for s in scenario.history
+            if s.verb == "activate"
+            and s.ability is not None
+            and not scenario.abilities[s.ability].card_activation
+        ]
+    )
     cap = scenario.limits.get("pending_triggers", 2)
     for ability in scenario.abilities:
         if ability.trigger is not None:

@@ -30,6 +30,7 @@ class Note:
     cards: tuple[int, ...] = ()
     detail: str = ""
     player: int | None = None
+    value: int | None = None
 
 
 @dataclass(slots=True)
@@ -44,7 +45,12 @@ class Ctx:
     """Values computed once per state and shared by the guards of its actions."""
 
     def note(
-        self, kind: str, cards: Sequence[Any] = (), detail: str = "", player: Any = None
+        self,
+        kind: str,
+        cards: Sequence[Any] = (),
+        detail: str = "",
+        player: Any = None,
+        value: Any = None,
     ) -> None:
         """Record a narrative step; only meaningful when every value is concrete."""
         if self.notes is None:
@@ -54,7 +60,15 @@ class Ctx:
             if cards and isinstance(cards[0], bool)
             else tuple(int(c) for c in cards)
         )
-        self.notes.append(Note(kind, chosen, detail, None if player is None else int(player)))
+        self.notes.append(
+            Note(
+                kind,
+                chosen,
+                detail,
+                None if player is None else int(player),
+                None if value is None else int(value),
+            )
+        )
 
 
 def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = None) -> Term:

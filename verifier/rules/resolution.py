@@ -38,6 +38,8 @@ def next_links(ctx: Ctx) -> list[Term]:
     """For each slot, whether its link may resolve next."""
     L, f, w = ctx.L, ctx.f, ctx.w
     slots = w.layout.slots
+    if w.model.immediate:
+        return [False] * slots  # nothing ever waits on a chain
     if w.model.order == ("backwards",):
         return [f.clen - 1 - f.rcnt == i for i in range(slots)]
     pending = [L.and_(i < f.clen, L.not_(f.ldone[i])) for i in range(slots)]
