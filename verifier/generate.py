@@ -149,7 +149,7 @@ def scenario(c: Chooser, game: str = "yugioh", size: int | None = None) -> dict[
         else:
             cards[name] = _cmc_card(c, player)
     return {
-        "rules": game if game != "cmc" else c.pick(["cmc", "cmc"]),
+        "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"]),
         "turn": c.pick(["A", "B"]),
         "cards": cards,
         "claims": [],
