@@ -108,12 +108,16 @@ def test_engines_agree_on_many_yugioh_scenarios(
 
 @settings(SETTINGS, max_examples=25)
 @given(cases("cmc"))
-def test_engines_agree_on_random_cmc_scenarios(case: tuple[dict[str, Any], list[str], list[int]]) -> None:
+def test_engines_agree_on_random_cmc_scenarios(
+    case: tuple[dict[str, Any], list[str], list[int]],
+) -> None:
     agree(case)
 
 
 @pytest.mark.slow
 @settings(SETTINGS, max_examples=1000, derandomize=False)
 @given(cases("cmc"))
-def test_engines_agree_on_many_cmc_scenarios(case: tuple[dict[str, Any], list[str], list[int]]) -> None:
+def test_engines_agree_on_many_cmc_scenarios(
+    case: tuple[dict[str, Any], list[str], list[int]],
+) -> None:
     agree(case)

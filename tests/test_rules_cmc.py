@@ -47,7 +47,12 @@ def test_speed_up_of_an_item_on_the_stack(decide: Decide, engine: str) -> None:
     )
     # Sped up from E to D on the stack, Runner's ability still comes after the turn
     # player's Bolt (same speed, current player first), and fails: its monster is gone.
-    assert decide(text, 'resolution_order == ["Haste", "Bolt", "Runner"] and no_effect("Runner")', engine) == "holds"
+    assert (
+        decide(
+            text, 'resolution_order == ["Haste", "Bolt", "Runner"] and no_effect("Runner")', engine
+        )
+        == "holds"
+    )
 
 
 @ENGINES

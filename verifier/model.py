@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.errors import ModelError, Span
-from verifier.schema import KindFile, RuleSystemFile, validate
+from verifier.schema import ChainFile, KindFile, RuleSystemFile, validate
 from verifier.source import Document, load_document
 
 __all__ = ["Kind", "RuleSystem", "find_model", "list_models", "load_model", "model_dirs"]
@@ -54,6 +54,7 @@ class RuleSystem:
     simultaneous: str
     earlier_triggered_first: bool
     missing_timing: str
+    unactivatable: str
     summon_negation: bool
     ignition_priority: bool
     slow_limit: int | None
@@ -139,6 +140,11 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         name: _kind(name, k, rank(k.speed, ("kinds", name, "speed")))
         for name, k in spec.kinds.items()
     }
+    if spec.chain is None and spec.resolution.order != "immediate":
+        raise ModelError("missing key 'chain' (only order 'immediate' builds no chain)", doc.span(()))
+    chain = spec.chain or ChainFile(
+        respond="any", right_to_respond="anyone", closes_on="both-press-resolve"
+    )
     triggers = spec.triggers
     windows = spec.windows
     modifiers = spec.speed_modifiers
@@ -160,12 +166,12 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         speeds=speeds,
         speed_from=spec.speed_from,
         kinds=kinds,
-        respond=spec.chain.respond,
-        min_response=rank(spec.chain.min_response, ("chain", "min_response")),
-        right_to_respond=spec.chain.right_to_respond,
-        closes_on=spec.chain.closes_on,
-        auto_resolve_seconds=spec.chain.auto_resolve_seconds,
-        spell_trap_zones=spec.chain.spell_trap_zones,
+        respond=chain.respond,
+        min_response=rank(chain.min_response, ("chain", "min_response")),
+        right_to_respond=chain.right_to_respond,
+        closes_on=chain.closes_on,
+        auto_resolve_seconds=chain.auto_resolve_seconds,
+        spell_trap_zones=chain.spell_trap_zones,
         order=order,
         instant=frozenset(
             r
@@ -177,6 +183,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         simultaneous=triggers.simultaneous if triggers else "segoc",
         earlier_triggered_first=triggers.earlier_triggered_first if triggers else False,
         missing_timing=triggers.missing_timing if triggers else "when-wording",
+        unactivatable=triggers.unactivatable if triggers else "drop",
         summon_negation=windows.summon_negation if windows else False,
         ignition_priority=windows.ignition_priority if windows else False,
         slow_limit=rank(modifiers.slow_limit, ("speed_modifiers", "slow_limit"))
@@ -219,8 +226,8 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
             "auto_resolve_seconds needs closes_on 'both-press-resolve' (only pressed stacks wait)",
             ("chain", "auto_resolve_seconds"),
         )
-    if model.min_response is not None and model.respond != "at-least-previous":
-        fail("min_response is only read by respond 'at-least-previous'", ("chain", "min_response"))
+    if model.min_response is not None and model.respond == "any":
+        fail("min_response is not read by respond 'any'", ("chain", "min_response"))
     if model.speed_from == "kind":
         for kind in model.kinds.values():
             if (kind.effect or kind.card in {"spell", "trap"}) and kind.speed is None:

@@ -38,6 +38,7 @@ RULES: dict[str, str] = {
     "triggers.segoc": "SEGOC: another group of triggers goes on the chain first",
     "triggers.apnap": "the turn player's triggers go on the chain first",
     "triggers.earlier-first": "a trigger that was triggered earlier goes on the chain first",
+    "triggers.mandatory": "a mandatory trigger that can be activated must be",
     "summon.open-state": "a summon needs an open game state",
     "summon.turn-player": "only the turn player summons, in their open game state",
     "summon.from-hand": "the monster is not in that player's hand",

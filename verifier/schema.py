@@ -67,7 +67,7 @@ class KindFile(_Strict):
 
 
 class ChainFile(_Strict):
-    respond: Literal["at-least-previous", "any"]
+    respond: Literal["at-least-previous", "faster-than-previous", "any"]
     min_response: Speed | None = None
     right_to_respond: Literal["other-player-first", "anyone"]
     closes_on: Literal["two-passes-in-a-row", "both-press-resolve"]
@@ -90,6 +90,9 @@ class TriggersFile(_Strict):
     simultaneous: Literal["segoc", "apnap"] = "segoc"
     earlier_triggered_first: bool = False
     missing_timing: Literal["when-wording", "all-optional"] = "when-wording"
+    unactivatable: Literal["drop", "wait"] = Field(
+        "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
+    )
 
 
 class WindowsFile(_Strict):
@@ -111,7 +114,9 @@ class RuleSystemFile(_Strict):
     speeds: list[Speed] = Field(min_length=1)
     speed_from: Literal["kind", "card"] = "kind"
     kinds: dict[str, KindFile]
-    chain: ChainFile
+    chain: ChainFile | None = Field(
+        None, description="how a chain is built; not needed when everything resolves at once"
+    )
     resolution: ResolutionFile
     cleanup: Literal["activated-spells-traps", "spells"] = "activated-spells-traps"
     triggers: TriggersFile | None = None

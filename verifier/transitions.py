@@ -68,6 +68,10 @@ class System:
             int(mode): tuple(a for a in self.actions if mode in _MODES.get(a.kind, ()))
             for mode in Mode
         }
+        self._placements: dict[int, list[Action]] = {}
+        for action in self.actions:
+            if action.kind == "trigger":
+                self._placements.setdefault(action.ability, []).append(action)
         self._resolving: dict[int, tuple[Action, ...]] = {}
         for action in self.actions:
             if action.kind == "resolve":
@@ -108,7 +112,9 @@ class System:
                     yield Action("trigger", ability.index, t, tributes)
                 else:
                     yield Action("activate", ability.index, t, tributes)
-            if ability.trigger is not None and ability.trigger.optional:
+            if ability.trigger is not None and (
+                ability.trigger.optional or w.model.unactivatable == "drop"
+            ):
                 yield Action("decline", ability.index)
         for p in (0, 1):
             yield Action("pass", player=p)
@@ -161,18 +167,21 @@ class System:
             yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
         elif kind == "cleanup":
             yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
-        elif kind in {"trigger", "decline"}:
+        elif kind == "trigger":
             yield from triggers.may_place(ctx, action.ability)
-            if kind == "trigger":
-                ability = w.abilities[action.ability]
-                player = ctx.f.ctrl[ability.card]
-                target = None if action.target < 0 else action.target
-                if ability.target is not None:
-                    fits = target is not None and matches(
-                        ctx, target, ability.target, player, ability.card
-                    )
-                    yield Check("target.valid", fits)
-                yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+            yield from self._placement_checks(ctx, action)
+        elif kind == "decline":
+            yield from triggers.may_place(ctx, action.ability)
+            spec = w.abilities[action.ability].trigger
+            assert spec is not None
+            if not spec.optional:
+                # A mandatory trigger that cannot be activated (no legal target, no way to
+                # pay) is not activated at all.
+                placeable = [
+                    ctx.L.and_(*(c.ok for c in self._placement_checks(ctx, placing)))
+                    for placing in self._placements[action.ability]
+                ]
+                yield Check("triggers.mandatory", ctx.L.not_(ctx.L.or_(*placeable)))
         elif kind == "timer":
             yield from protocol.may_time_out(ctx)
         elif kind == "summon":
@@ -181,6 +190,16 @@ class System:
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
             raise ValueError(f"unknown action kind {kind!r}")
+
+    def _placement_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        """Target and cost of a trigger going on the chain."""
+        ability = self.world.abilities[action.ability]
+        player = ctx.f.ctrl[ability.card]
+        target = None if action.target < 0 else action.target
+        if ability.target is not None:
+            fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
+            yield Check("target.valid", fits)
+        yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
 
     def enabled(self, state: State, action: Action) -> bool:
         """Whether ``action`` is legal in the concrete ``state``."""

@@ -56,12 +56,13 @@ def top_slot(ctx: Ctx) -> list[Term]:
 def chain_checks(ctx: Ctx, speed: Term) -> Iterator[Check]:
     """The Spell Speed rules for adding a link on top of a chain (Chain Link 2 and up)."""
     model = ctx.w.model
-    if model.respond != "at-least-previous":
+    if model.respond == "any":
         return
     L, f = ctx.L, ctx.f
     empty = f.clen == 0
     previous = L.select(top_slot(ctx), f.lspd, 0)
-    yield Check("chain.speed", L.or_(empty, speed >= previous))
+    faster = speed > previous if model.respond == "faster-than-previous" else speed >= previous
+    yield Check("chain.speed", L.or_(empty, faster))
     if model.min_response is not None:
         yield Check("chain.min-response", L.or_(empty, speed >= model.min_response))
 
@@ -69,7 +70,7 @@ def chain_checks(ctx: Ctx, speed: Term) -> Iterator[Check]:
 def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
     """Speeds below ``min_response`` only start a chain, in the turn player's open Main Phase."""
     model = ctx.w.model
-    if model.respond != "at-least-previous" or model.min_response is None:
+    if model.respond == "any" or model.min_response is None:
         return
     L, f, w = ctx.L, ctx.f, ctx.w
     slow = speed < model.min_response
