@@ -65,15 +65,16 @@ def agree(case: tuple[dict[str, Any], list[str], list[int]]) -> None:
             break
         state = system.step(CONCRETE, state, options[choice % len(options)])
     start = state[_AN]
-    explorer = ExplorerEngine(system, state, start)
-    smt = SmtEngine(system, state, start)
+    # Limits keep a scenario whose chains grow without end from taking the run with it;
+    # each engine then answers "unknown" and there is nothing to compare.
+    explorer = ExplorerEngine(system, state, start, max_states=40_000)
+    smt = SmtEngine(system, state, start, max_bound=64)
     for text in claims:
         formula = sc.parse(text)
         by_explorer = decide(explorer, formula)
         by_smt = decide(smt, formula)
         if Verdict.UNKNOWN in (by_explorer.verdict, by_smt.verdict):
-            # Only a capacity or a bound may make an engine unsure; then both must be.
-            assert by_explorer.verdict is by_smt.verdict, (text, by_explorer, by_smt)
+            # A limit was reached: an engine that is unsure contradicts nothing.
             continue
         assert by_explorer.verdict is by_smt.verdict, (text, by_explorer.verdict, by_smt.verdict)
         if by_explorer.trace is not None and by_smt.trace is not None:

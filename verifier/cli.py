@@ -251,6 +251,129 @@ def _write_dot(graph: object, path: str) -> None:
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@cli.command("lint")
+@click.argument("model")
+@click.argument("scenarios", nargs=-1)
+@click.option("--witnesses", default=None, help="Write each finding's witness scenario here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def lint_cmd(model: str, scenarios: tuple[str, ...], witnesses: str | None, as_json: bool) -> None:
+    """Check the rule system MODEL (a name or a file) for ties, dead kinds, dead ends.
+
+    Each finding names the parameter it concerns and comes with a minimal witness scenario;
+    SCENARIO files are explored under MODEL too. Exit status 1 when there are findings.
+    """
+    from verifier.lint import as_json as lint_json
+    from verifier.lint import lint, witness_name
+    from verifier.model import find_model
+
+    path = find_model(model, Path.cwd(), Span("<model>", 1, 1, model)).path
+    report = lint(path, scenarios)
+    folder = Path(witnesses) if witnesses else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    if as_json:
+        click.echo(lint_json(report), nl=False)
+    for index, finding in enumerate(report.findings, start=1):
+        written = ""
+        if folder is not None and finding.witness is not None:
+            target = folder / witness_name(finding, index)
+            target.write_text(finding.witness, encoding="utf-8")
+            written = str(target)
+        if as_json:
+            continue
+        click.echo(finding.render())
+        line = finding.span.line_text()
+        if line is not None:
+            click.echo(f"    {line}\n    {' ' * (finding.span.col - 1)}^")
+        if written:
+            click.echo(f"    witness: {written}")
+        elif finding.witness is not None:
+            click.echo("    (a witness scenario is written with --witnesses DIR)")
+    if not as_json:
+        for proof in report.proofs:
+            click.echo(f"proved: {proof}")
+        count = len(report.findings)
+        click.echo(f"{path}: {count} finding(s)" if count else f"{path}: clean")
+    sys.exit(DIFFERS if report.findings else OK)
+
+
+@cli.command("diff")
+@click.argument("model_a")
+@click.argument("model_b")
+@click.argument("scenarios", nargs=-1)
+@click.option("--out", default=None, help="Write the generated distinguishing scenario here.")
+@click.option(
+    "--tries", type=int, default=200, show_default=True, help="Generated scenarios to try."
+)
+def diff_cmd(
+    model_a: str, model_b: str, scenarios: tuple[str, ...], out: str | None, tries: int
+) -> None:
+    """Find continuations legal under one model only, or ending differently.
+
+    Each kind of difference is shown on its shortest distinguishing chain. With no SCENARIO,
+    small generated scenarios are tried until one tells the models apart. Exit status 1 when
+    a difference is found.
+    """
+    from verifier.diff import compare, search
+    from verifier.model import find_model
+
+    models = [find_model(m, Path.cwd(), Span("<model>", 1, 1, m)) for m in (model_a, model_b)]
+    found_any = False
+    if scenarios:
+        for path in _scenario_files(scenarios):
+            differences = compare(path, models[0], models[1])
+            click.echo(f"{path}: {len(differences) or 'no'} difference(s)")
+            click.echo("\n".join(_differences(differences)))
+            found_any = found_any or bool(differences)
+    else:
+        result = search(models[0], models[1], tries=tries)
+        if result is None:
+            click.echo(f"no difference found in {tries} generated scenarios")
+        else:
+            text, differences = result
+            found_any = True
+            if out is not None:
+                Path(out).write_text(text, encoding="utf-8")
+                click.echo(f"wrote the distinguishing scenario to {out}")
+            else:
+                click.echo("a distinguishing scenario (write it with --out FILE):")
+                click.echo(text, nl=False)
+            click.echo("\n".join(_differences(differences)))
+    sys.exit(DIFFERS if found_any else OK)
+
+
+def _differences(differences: Sequence[Any]) -> list[str]:
+    lines = []
+    for difference in differences:
+        lines.append(f"  {difference.kind}: {difference.summary}")
+        for model, steps in difference.under:
+            lines.append(f"    under {model}:")
+            lines.extend(narrative(steps, indent="      "))
+    return lines
+
+
+@cli.command("orders")
+@click.argument("path")
+def orders_cmd(path: str) -> None:
+    """Which permitted orders of simultaneous triggers (SEGOC) lead to different outcomes."""
+    from verifier.orders import segoc_outcomes
+
+    scenario = load_scenario(path)
+    prepared = prepare(scenario)
+    classes = segoc_outcomes(prepared)
+    if not classes:
+        click.echo(f"{path}: no simultaneous triggers go on a chain")
+        sys.exit(OK)
+    outcomes = {c.outcome for c in classes}
+    verdict = "sensitive" if len(outcomes) > 1 else "insensitive"
+    click.echo(f"{path}: {len(classes)} trigger order(s), {len(outcomes)} outcome(s): {verdict}")
+    for entry in classes:
+        click.echo(f"  {' > '.join(entry.order)}  ->  outcome {entry.outcome}")
+        for line in entry.differs:
+            click.echo(f"      {line}")
+    sys.exit(DIFFERS if len(outcomes) > 1 else OK)
+
+
 @cli.command("why")
 @click.argument("path")
 @click.argument("action")

@@ -27,7 +27,7 @@ _MODE = FIELDS.index("mode")
 _OVERFLOW = FIELDS.index("overflow")
 _CLEN = FIELDS.index("clen")
 _LCARD = FIELDS.index("lcard")
-DEFAULT_STATE_LIMIT = 2_000_000
+DEFAULT_STATE_LIMIT = 1_000_000
 
 
 @dataclass(slots=True)

@@ -7,10 +7,13 @@ Scenarios come out as plain data, written as JSON, which every YAML loader reads
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
+
+from ruamel.yaml import YAML
 
 __all__ = ["Chooser", "RandomChooser", "claim", "scenario", "to_text"]
 
@@ -134,8 +137,14 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
     return monster
 
 
-def scenario(c: Chooser, game: str = "yugioh", size: int | None = None) -> dict[str, Any]:
-    """A random scenario: a few cards on both sides, in an open game state."""
+def scenario(
+    c: Chooser, game: str = "yugioh", size: int | None = None, summons: bool = False
+) -> dict[str, Any]:
+    """A random scenario: a few cards on both sides, in an open game state.
+
+    With ``summons`` (Yu-Gi-Oh!), the turn player may also just have summoned a monster
+    with an Ignition effect, and the opponent may hold a card that answers summons.
+    """
     count = size if size is not None else c.integer(2, 4)
     cards: dict[str, Any] = {}
     for i in range(count):
@@ -148,10 +157,30 @@ def scenario(c: Chooser, game: str = "yugioh", size: int | None = None) -> dict[
                 cards[name] = _effect_card(c, name, player, c.pick(YUGIOH_SPELLS_TRAPS), game)
         else:
             cards[name] = _cmc_card(c, player)
+    turn = c.pick(["A", "B"])
+    history: list[str] = []
+    if summons and game == "yugioh" and c.integer(0, 1) == 0:
+        other = "B" if turn == "A" else "A"
+        cards["Summoned"] = {
+            "kind": "effect-monster",
+            "controller": turn,
+            "zone": "hand",
+            "atk": 2000,
+            "ability": {"type": "ignition", "once": "turn", "effect": {"draw": 1}},
+        }
+        cards["Trap Hole"] = {
+            "kind": "normal-trap",
+            "controller": other,
+            "set": "earlier-turn",
+            "when": {"summoned": "monster", "by": "opponent"},
+            "effect": {"destroy": "summoned"},
+        }
+        history.append(f"{turn} summons Summoned")
     return {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"]),
-        "turn": c.pick(["A", "B"]),
+        "turn": turn,
         "cards": cards,
+        "history": history,
         "claims": [],
     }
 
@@ -230,5 +259,10 @@ def _atom(c: Chooser, cards: Sequence[str]) -> str:
 
 
 def to_text(data: dict[str, Any]) -> str:
-    """The scenario as a file's text (JSON is YAML)."""
-    return json.dumps(data, indent=1) + "\n"
+    """The scenario as the text of a YAML file, mappings of plain values on one line."""
+    stream = io.StringIO()
+    writer = YAML(typ="rt", pure=True)
+    writer.default_flow_style = None
+    writer.width = 100
+    writer.dump(data, stream)
+    return stream.getvalue()

@@ -141,9 +141,15 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         for name, k in spec.kinds.items()
     }
     if spec.chain is None and spec.resolution.order != "immediate":
-        raise ModelError("missing key 'chain' (only order 'immediate' builds no chain)", doc.span(()))
+        raise ModelError(
+            "missing key 'chain' (only order 'immediate' builds no chain)", doc.span(())
+        )
     chain = spec.chain or ChainFile(
-        respond="any", right_to_respond="anyone", closes_on="both-press-resolve"
+        respond="any",
+        right_to_respond="anyone",
+        closes_on="both-press-resolve",
+        auto_resolve_seconds=None,
+        spell_trap_zones=None,
     )
     triggers = spec.triggers
     windows = spec.windows

@@ -209,7 +209,7 @@ class _Loader:
     def scenario(self) -> Scenario:
         spec = self.spec
         turn = self.player(spec.turn, self.doc.span(("turn",)))
-        phase = spec.phase or self.model.main_phases[0]
+        phase = spec.phase or (self.model.main_phases or self.model.phases)[0]
         if phase not in self.model.phases:
             raise self.error(
                 f"unknown phase '{phase}' (phases: {', '.join(self.model.phases)})",

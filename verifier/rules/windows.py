@@ -114,6 +114,7 @@ def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]
     from verifier import effects
 
     f, w = ctx.f, ctx.w
+    ctx.note("summon", [card], how, player)
     if tributes:
         hit = [c in tributes for c in range(w.n)]
         effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
@@ -125,7 +126,6 @@ def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]
         f.summoned[c] = c == card
     f.summoning = card
     f.how = HOW[how]
-    ctx.note("summon", [card], how, player)
     if w.model.summon_negation:
         f.window = int(Window.SUMMON_NEGATION)
         f.mode = int(Mode.OPEN)
@@ -160,12 +160,16 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
     if L.is_false(when):
         return
     negation = L.and_(when, f.window == int(Window.SUMMON_NEGATION))
-    finished = L.and_(when, f.window != int(Window.SUMMON_NEGATION))
+    response = L.and_(when, f.window == int(Window.SUMMON_RESPONSE))
+    finished = L.and_(when, f.window == int(Window.NONE))
     summon_succeeds(ctx, negation)
+    # Nobody answered the summon: the response window closes and the game state is open
+    # again; the turn player may still start a chain, now answering nothing.
+    f.window = L.ite(response, int(Window.NONE), f.window)
+    protocol.open_state(ctx, response)
     f.mode = L.ite(finished, int(Mode.DONE), f.mode)
-    f.window = L.ite(finished, int(Window.NONE), f.window)
     for c in range(ctx.w.n):
-        f.summoned[c] = L.and_(f.summoned[c], L.not_(finished))
+        f.summoned[c] = L.and_(f.summoned[c], L.not_(L.or_(finished, response)))
 
 
 def end_of_chain(ctx: Ctx) -> Term:

@@ -107,7 +107,14 @@ class SmtEngine:
         self.setup_seconds = time.perf_counter() - began
 
     def _complete_bound(self, limit: int) -> tuple[int, bool, str]:
-        """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete."""
+        """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete.
+
+        Every activation is logged, so no run is longer than a few steps per log entry: the
+        deepening stops there, or as soon as some run is seen to exceed a capacity (it then
+        never finishes faithfully, however deep the unrolling).
+        """
+        layout = self.system.layout
+        limit = min(limit, 8 * (max(layout.alog, layout.slots) + 2))
         bound = FIRST_BOUND
         while True:
             self.unrolling.extend(bound)
@@ -119,6 +126,10 @@ class SmtEngine:
                 return bound, True, ""
             if result == z3.unknown:
                 return bound, False, f"the solver gave up ({reason})"
+            overflow = self.unrolling.element(bound, (FIELDS.index("overflow"), None))
+            past = self.solver.literal(("overflow", bound), lift(overflow))
+            if self.solver.check(past)[0] == z3.sat:
+                return bound, False, "a continuation runs past the state's capacities"
             if bound >= limit:
                 return bound, False, f"some continuations are longer than {bound} steps"
             bound = min(limit, bound * 2)

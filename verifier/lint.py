@@ -1,0 +1,334 @@
+"""``verifier lint``: is a rule system sound? Findings with a severity, the parameter they
+concern, and a minimal witness scenario.
+
+- ``resolution.tie`` (error): two links whose order no key of a keyed resolution order
+  decides; when there is none, the order is proved total and asymmetric with z3.
+- ``kind.never-activated`` (warning): a kind whose cards can never be activated.
+- ``kind.never-answered`` (warning): a kind that no card of any kind can answer.
+- ``speed.unused`` (warning): a speed that no kind has.
+- ``parameter.unused`` (warning): a parameter that the selected primitives never read.
+- ``chain.unbounded`` (error): a continuation that goes on past every capacity.
+- ``state.deadlock`` (error): a state, not final, in which nobody can do anything.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import z3
+
+from verifier.checker import prepare
+from verifier.errors import Span, VerifierError
+from verifier.explore import explore
+from verifier.model import RuleSystem, load_model
+from verifier.probes import activatable_kinds, answer_probe, card, probe_text, start_probe
+from verifier.rules import resolution
+from verifier.rules.context import Ctx
+from verifier.scenario import load_scenario
+from verifier.smt.logic import Z3, integer, lift
+from verifier.state import FIELDS, Frame
+from verifier.trace import replay
+
+__all__ = ["Finding", "lint"]
+
+_LSPD = FIELDS.index("lspd")
+_LPL = FIELDS.index("lpl")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a rule system gets wrong, or leaves unused."""
+
+    code: str
+    severity: str
+    parameter: str
+    message: str
+    span: Span
+    witness: str | None = None
+    proof: str = ""
+
+    def render(self) -> str:
+        return f"{self.span}: {self.severity}: [{self.code}] {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    findings: list[Finding]
+    proofs: list[str]
+
+
+def lint(
+    model_path: str | Path, scenarios: Sequence[str | Path] = (), max_states: int = 200_000
+) -> Report:
+    model = load_model(model_path)
+    findings: list[Finding] = []
+    proofs: list[str] = []
+    findings += _unused(model)
+    tie, proof = _tie(model)
+    findings += tie
+    if proof:
+        proofs.append(proof)
+    with tempfile.TemporaryDirectory() as folder:
+        probes = list(_probes(model, Path(folder)))
+        for kind_name, path, purpose in probes:
+            findings += _probe(model, kind_name, path, purpose, max_states)
+        for given in scenarios:
+            where = Path(given)
+            findings += _runs(model, where, where.read_text(encoding="utf-8"), max_states)
+    return Report(findings, proofs)
+
+
+def _finding(
+    model: RuleSystem,
+    code: str,
+    severity: str,
+    parameter: str,
+    message: str,
+    witness: str | None = None,
+) -> Finding:
+    return Finding(code, severity, parameter, message, model.span(parameter), witness)
+
+
+# -- parameters --------------------------------------------------------------------------------
+
+
+def _unused(model: RuleSystem) -> list[Finding]:
+    out = []
+    if model.speed_from == "kind":
+        used = {k.speed for k in model.kinds.values() if k.speed is not None}
+        for rank, name in enumerate(model.speeds):
+            if rank not in used:
+                out.append(
+                    _finding(
+                        model,
+                        "speed.unused",
+                        "warning",
+                        "speeds",
+                        f"no kind has speed {name}, so nothing can ever be activated at it",
+                    )
+                )
+    spans = model.spans
+    if model.immediate:
+        for parameter in ("chain", "resolution.instant"):
+            if parameter in spans:
+                out.append(
+                    _finding(
+                        model,
+                        "parameter.unused",
+                        "warning",
+                        parameter,
+                        f"'{parameter}' is never read: order 'immediate' builds no chain",
+                    )
+                )
+    has_triggers = any(k.trigger for k in model.kinds.values())
+    if "triggers" in spans and not has_triggers:
+        out.append(
+            _finding(
+                model,
+                "parameter.unused",
+                "warning",
+                "triggers",
+                "'triggers' is never read: no kind is a trigger",
+            )
+        )
+    return out
+
+
+# -- the resolution order ---------------------------------------------------------------------
+
+
+def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
+    if model.immediate:
+        return [], ""
+    if model.order == ("backwards",):
+        return [], "resolution order 'backwards' is total: one link is always the last added"
+    kinds = activatable_kinds(model)
+    if not kinds:
+        return [], ""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "order.yaml"
+        cards = {
+            "First": card(model, kinds[0], "A", False),
+            "Second": card(model, kinds[0], "A", False),
+        }
+        path.write_text(probe_text(model, {"turn": "A", "cards": cards}), encoding="utf-8")
+        system = prepare(load_scenario(path)).system
+    if system.layout.slots < 2:
+        return [], ""
+    state = list(system.initial())
+    speeds = [integer(f"speed.{i}") for i in range(2)]
+    players = [integer(f"player.{i}") for i in range(2)]
+    state[_LSPD] = (*speeds, *state[_LSPD][2:])
+    state[_LPL] = (*players, *state[_LPL][2:])
+    ctx = Ctx(Z3, Frame(tuple(state), writable=False), system.world)
+    first = lift(resolution.precedes(ctx, 0, 1))
+    second = lift(resolution.precedes(ctx, 1, 0))
+    solver = z3.Solver()
+    for value, top in ((speeds[0], len(model.speeds)), (speeds[1], len(model.speeds))):
+        solver.add(value >= 0, value < top)
+    for player in players:
+        solver.add(z3.Or(player == 0, player == 1))
+    order = ", ".join(model.order)
+    if solver.check(z3.Not(z3.Or(first, second))) == z3.sat:
+        found = solver.model()
+        s0, s1 = (found.eval(s).as_signed_long() for s in speeds)
+        p0, p1 = (found.eval(p).as_signed_long() for p in players)
+        witness = _tie_witness(model, kinds[0].name, (s0, s1), (p0, p1))
+        who = "the same player" if p0 == p1 else "different players"
+        message = (
+            f"order [{order}] leaves two links tied: speeds {model.speeds[s0]} and "
+            f"{model.speeds[s1]}, added by {who}; either may resolve first"
+        )
+        return [
+            _finding(model, "resolution.tie", "error", "resolution.order", message, witness)
+        ], ""
+    if solver.check(z3.And(first, second)) == z3.sat:
+        message = f"order [{order}] puts two links each before the other"
+        return [_finding(model, "resolution.tie", "error", "resolution.order", message)], ""
+    return [], f"resolution order [{order}] is total and asymmetric (proved with z3)"
+
+
+def _tie_witness(
+    model: RuleSystem, kind: str, speeds: tuple[int, int], players: tuple[int, int]
+) -> str:
+    names = ("A", "B")
+    cards = {}
+    history = []
+    for i, label in enumerate(("First", "Second")):
+        entry = card(model, model.kinds[kind], names[players[i]], players[i] == 1)
+        if "speed" in entry:
+            entry["speed"] = model.speeds[speeds[i]]
+        elif "ability" in entry:
+            entry["ability"]["speed"] = model.speeds[speeds[i]]
+        cards[label] = entry
+        history.append(f"{names[players[i]]} activates {label}")
+    claims = [
+        {"claim": 'exists resolution_order == ["First", "Second"]', "expect": "holds"},
+        {"claim": 'exists resolution_order == ["Second", "First"]', "expect": "holds"},
+    ]
+    return probe_text(model, {"turn": "A", "cards": cards, "history": history, "claims": claims})
+
+
+# -- kinds, probed --------------------------------------------------------------------------
+
+
+def _probes(model: RuleSystem, folder: Path) -> Iterator[tuple[str, Path, str]]:
+    for kind in activatable_kinds(model):
+        probes = [("start", start_probe(model, kind))]
+        if not model.immediate:
+            # Under an immediate order nothing is ever answered: there is no chain.
+            probes.append(("answer", answer_probe(model, kind)))
+        for purpose, text in probes:
+            path = folder / f"{purpose}-{kind.name}.yaml"
+            path.write_text(text, encoding="utf-8")
+            yield kind.name, path, purpose
+
+
+def _probe(
+    model: RuleSystem, kind: str, path: Path, purpose: str, max_states: int
+) -> list[Finding]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        prepared = prepare(load_scenario(path))
+    except VerifierError:
+        # The probe's own history is illegal: the kind cannot start a chain (reported by
+        # the start probe).
+        return []
+    from verifier.checker import check
+
+    [claim] = prepared.scenario.claims
+    [result] = check(prepared, [(claim.id, claim.text, claim.formula, claim.expect)])
+    out = list(_runs(model, path, text, max_states, prepared=prepared))
+    if result.verdict.value == "fails":
+        if purpose == "start":
+            message = f"a card of kind '{kind}' can never be activated"
+            code = "kind.never-activated"
+        else:
+            message = f"nothing can ever answer a card of kind '{kind}'"
+            code = "kind.never-answered"
+        out.append(_finding(model, code, "warning", f"kinds.{kind}", message, text))
+    return out
+
+
+def _runs(
+    model: RuleSystem, path: Path, text: str, max_states: int, prepared: object = None
+) -> list[Finding]:
+    """Unbounded chains and dead ends on every continuation of a scenario."""
+    from verifier.checker import Prepared
+
+    if not isinstance(prepared, Prepared):
+        scenario = load_scenario(path, rules=str(Path(model.path).resolve()))
+        prepared = prepare(scenario)
+    ex = explore(prepared.system, prepared.history.state, max_states)
+    out = []
+    if ex.overflowed:
+        out.append(
+            _finding(
+                model,
+                "chain.unbounded",
+                "error",
+                "chain",
+                f"{path.name}: a continuation goes on past the state's capacities "
+                "(a chain that can grow without end)",
+                _with_trace(text, prepared, ex, overflow=True),
+            )
+        )
+    if ex.deadlocks:
+        out.append(
+            _finding(
+                model,
+                "state.deadlock",
+                "error",
+                "chain",
+                f"{path.name}: nobody can act and the chain cannot end "
+                f"({len(ex.deadlocks)} such state(s))",
+                _with_trace(text, prepared, ex, overflow=False),
+            )
+        )
+    return out
+
+
+def _with_trace(text: str, prepared: object, ex: object, overflow: bool) -> str:
+    """The scenario, with the shortest continuation to the problem as comments."""
+    from verifier.checker import Prepared
+    from verifier.explore import Exploration
+
+    assert isinstance(prepared, Prepared) and isinstance(ex, Exploration)
+    targets = [s for s in ex.parent if s[FIELDS.index("overflow")]] if overflow else ex.deadlocks
+    if not targets:
+        return text
+    actions = ex.path(min(targets, key=lambda s: len(ex.path(s))))
+    _, steps = replay(prepared.system, prepared.history.state, actions)
+    lines = [f"# {step.text}" for step in steps]
+    return text + "# The shortest continuation that shows it:\n" + "\n".join(lines) + "\n"
+
+
+def witness_name(finding: Finding, index: int) -> str:
+    return f"{index:02d}-{finding.code.replace('.', '-')}.yaml"
+
+
+def as_json(report: Report) -> str:
+    return (
+        json.dumps(
+            {
+                "findings": [
+                    {
+                        "code": f.code,
+                        "severity": f.severity,
+                        "parameter": f.parameter,
+                        "message": f.message,
+                        "where": str(f.span),
+                        "witness": f.witness,
+                    }
+                    for f in report.findings
+                ],
+                "proofs": report.proofs,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
