@@ -139,7 +139,7 @@ def test_explain_narrates_blowback_dragon_in_the_seeds_order(run: Callable[..., 
     events = [
         line
         for line in lines
-        if line.startswith(("Chain Link", "continuous", "the chain has resolved", "Sangan is"))
+        if line.startswith(("Chain Link", "continuous", "the chain has resolved", "Sangan is special"))
         or "activates Sangan" in line
     ]
     assert events == [
@@ -153,8 +153,8 @@ def test_explain_narrates_blowback_dragon_in_the_seeds_order(run: Callable[..., 
         "Chain Link 2: Bottomless Trap Hole resolves without effect (its target is gone or no longer fits)",
         "Chain Link 1: Blowback Dragon resolves",
         "the chain has resolved: Interdimensional Matter Transporter, Book of Moon, Enemy Controller, Torrential Tribute go to the graveyard",
-        "17. B activates Sangan's trigger effect (Chain Link 1)",
-        "18. B activates Sangan's trigger effect (Chain Link 2)",
+        "15. B activates Sangan's trigger effect (Chain Link 1)",
+        "16. B activates Sangan's trigger effect (Chain Link 2)",
         "Chain Link 2: Sangan resolves",
         "Chain Link 1: Sangan resolves",
         "the chain has resolved: no card goes to the graveyard",

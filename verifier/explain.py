@@ -26,6 +26,11 @@ def because(system: System, state: State, action: Action, rule: str) -> str:
     return f"{text} ({rule}){': ' + detail if detail else ''}"
 
 
+def _where(zone: int) -> str:
+    label = Zone(zone).label
+    return "on the field" if label == "field" else f"in the {label}"
+
+
 def _detail(system: System, state: State, action: Action, rule: str) -> str:
     w = system.world
     model = w.model
@@ -63,8 +68,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
     if rule == "card.from-hand":
         return f"{card.name} is a {card.kind} in the hand"
     if rule == "card.location":
-        zone = Zone(state[_ZONE][card.index]).label
-        return f"{card.name} is in the {zone}"
+        return f"{card.name} is {_where(state[_ZONE][card.index])}"
     if rule == "card.condition" and ability.condition is not None:
         condition = ability.condition
         if condition.kind == "activates":
@@ -77,7 +81,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
         return f"it answers a summon ({condition.kind})"
     if rule == "target.valid" and action.target >= 0:
         target = w.cards[action.target]
-        return f"{target.name} is in the {Zone(state[_ZONE][target.index]).label}"
+        return f"{target.name} is {_where(state[_ZONE][target.index])}"
     if rule == "limit.once-per-turn":
         return f"{ability.label} was already activated this turn"
     return ""

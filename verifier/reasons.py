@@ -11,6 +11,7 @@ from verifier.logic import CONCRETE
 from verifier.report import narrative
 from verifier.rulebook import describe
 from verifier.smt.why import why_not
+from verifier.state import FIELDS
 from verifier.trace import replay
 
 __all__ = ["Answer", "claim_reasons", "why_lines"]
@@ -91,11 +92,13 @@ def claim_reasons(
         player = body.player
     elif isinstance(body, ast.Responds):
         player = body.player
-        abilities = frozenset(a.index for a in world.abilities)
+        # The cards the player controls where the scenario stands.
+        owned = prepared.history.state[FIELDS.index("ctrl")]
+        abilities = frozenset(a.index for a in world.abilities if owned[a.card] == player)
     else:
         return ()
     if not abilities:
-        return ("the card has nothing to activate",)
+        return ("there is nothing to activate",)
     answer = why_lines(prepared, player, abilities, None, timeout)
     if answer.possible:
         return ()

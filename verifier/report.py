@@ -18,7 +18,7 @@ def narrative(steps: Sequence[TraceStep], indent: str = "  ") -> list[str]:
     lines = []
     number = 0
     for step in steps:
-        if step.kind in {"activation", "pass", "timer", "summon"} or step.history:
+        if step.kind in {"activation", "pass", "timer", "summon"}:
             number += 1
             mark = f"{number:>2}. "
         else:
