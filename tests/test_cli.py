@@ -139,7 +139,9 @@ def test_explain_narrates_blowback_dragon_in_the_seeds_order(run: Callable[..., 
     events = [
         line
         for line in lines
-        if line.startswith(("Chain Link", "continuous", "the chain has resolved", "Sangan is special"))
+        if line.startswith(
+            ("Chain Link", "continuous", "the chain has resolved", "Sangan is special")
+        )
         or "activates Sangan" in line
     ]
     assert events == [

@@ -24,6 +24,7 @@ from verifier.claims.parse import Vocabulary, parse_claim
 from verifier.errors import ScenarioError, Span
 from verifier.model import RuleSystem, find_model
 from verifier.schema import (
+    EFFECT_VERBS,
     AbilityFile,
     CardFile,
     ConditionFile,
@@ -551,7 +552,7 @@ class _Loader:
 
     def effect(self, spec: EffectFile, where: _Where, key: str) -> Effect:
         data = spec.model_dump(exclude_none=True, by_alias=False)
-        verb = next(k for k in data if k in _VERBS)
+        verb = next(k for k in data if k in EFFECT_VERBS)
         value = data[verb]
         name = verb.replace("_", "-")
         obj = value if isinstance(value, str) and name not in {"negate", "counterspell"} else None
@@ -616,28 +617,6 @@ class _Loader:
         origin = _text_origin(span)
         formula = parse_claim(text, vocab, origin)
         return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history)
-
-
-_VERBS = {
-    "destroy",
-    "banish",
-    "negate",
-    "flip_face_down",
-    "take_control",
-    "special_summon",
-    "send_to_graveyard",
-    "return_to_hand",
-    "draw",
-    "add_from_deck",
-    "lose_lp",
-    "gain_lp",
-    "coin_toss",
-    "dizzy",
-    "undizzy",
-    "counterspell",
-    "slow",
-    "speed_up",
-}
 
 
 def _types(kind: str) -> set[str]:

@@ -16,7 +16,7 @@ from verifier.cards import Ability, Zone
 from verifier.effects import Link, apply_effects, target_fits
 from verifier.logic import CONCRETE, Logic, Term
 from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
-from verifier.rules.context import Check, Ctx, Note, first_only, matches, on_field
+from verifier.rules.context import Check, Ctx, Note, append, first_only, matches, on_field
 from verifier.scenario import Scenario
 from verifier.state import (
     ARRAYS,
@@ -415,20 +415,9 @@ class System:
     def _record_resolution(
         self, ctx: Ctx, ability: Ability, outcome: Term, spd: Term, when: Term
     ) -> None:
-        L, f = ctx.L, ctx.f
-        size = self.layout.rlog
-        if size == 0:
-            return
-        f.overflow = L.or_(f.overflow, L.and_(when, f.rn >= size))
-        for k in range(size):
-            here = L.and_(when, f.rn == k)
-            if L.is_false(here):
-                continue
-            f.r_ab[k] = L.ite(here, ability.index, f.r_ab[k])
-            f.r_cno[k] = L.ite(here, f.cno, f.r_cno[k])
-            f.r_out[k] = L.ite(here, outcome, f.r_out[k])
-            f.r_spd[k] = L.ite(here, spd, f.r_spd[k])
-        f.rn = L.ite(L.and_(when, f.rn < size), f.rn + 1, f.rn)
+        """Write a resolution into the resolution log (for claims)."""
+        entry = {"r_ab": ability.index, "r_cno": ctx.f.cno, "r_out": outcome, "r_spd": spd}
+        append(ctx, "rn", entry, self.layout.rlog, when)
 
     # -- the start --------------------------------------------------------------------------
 

@@ -147,57 +147,32 @@ class _Eval:
         ]
 
     def link_order(self, chain: int, cards: tuple[int, ...], segoc: bool) -> Term:
-        """The links of ``chain`` are exactly ``cards``, Chain Link 1 first."""
+        """The links of ``chain`` are exactly ``cards``, Chain Link 1 first.
+
+        With ``segoc``, only the triggers placed together count: they are Chain Links 1..n,
+        and the next link, if any, is not one of them.
+        """
         L, f = self.L, self.f
-        parts: list[Term] = []
+
+        def link(number: int, card: int | None) -> Term:
+            return L.or_(
+                *(
+                    L.and_(
+                        k < f.an,
+                        f.a_cno[k] == chain,
+                        f.a_link[k] == number,
+                        f.a_segoc[k] if segoc else True,
+                        True if card is None else self.of(card, f.a_ab[k]),
+                    )
+                    for k in range(self.alog)
+                )
+            )
+
+        parts = [link(i + 1, card) for i, card in enumerate(cards)]
         if segoc:
-            # The placed triggers are Chain Links 1..n, and the next link (if any) is not one.
-            for i, card in enumerate(cards):
-                parts.append(
-                    L.or_(
-                        *(
-                            L.and_(
-                                k < f.an,
-                                f.a_cno[k] == chain,
-                                f.a_link[k] == i + 1,
-                                f.a_segoc[k],
-                                self.of(card, f.a_ab[k]),
-                            )
-                            for k in range(self.alog)
-                        )
-                    )
-                )
-            parts.append(
-                L.not_(
-                    L.or_(
-                        *(
-                            L.and_(
-                                k < f.an,
-                                f.a_cno[k] == chain,
-                                f.a_link[k] == len(cards) + 1,
-                                f.a_segoc[k],
-                            )
-                            for k in range(self.alog)
-                        )
-                    )
-                )
-            )
-            return L.and_(*parts)
-        for i, card in enumerate(cards):
-            parts.append(
-                L.or_(
-                    *(
-                        L.and_(
-                            k < f.an,
-                            f.a_cno[k] == chain,
-                            f.a_link[k] == i + 1,
-                            self.of(card, f.a_ab[k]),
-                        )
-                        for k in range(self.alog)
-                    )
-                )
-            )
-        parts.append(L.count(self.links(chain)) == len(cards))
+            parts.append(L.not_(link(len(cards) + 1, None)))
+        else:
+            parts.append(L.count(self.links(chain)) == len(cards))
         return L.and_(*parts)
 
     def first_segoc_order(self, cards: tuple[int, ...]) -> Term:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from verifier.cards import Ability, Zone
 from verifier.logic import Term
 from verifier.rules import protocol, speed, windows
-from verifier.rules.context import Check, Ctx, matches, on_field
+from verifier.rules.context import Check, Ctx, append, matches, on_field
 from verifier.state import Mode
 
 __all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
@@ -153,19 +153,12 @@ def push_link(
 
 
 def record(ctx: Ctx, ability: Ability, player: Term, link: Term, segoc: bool) -> None:
-    """Write an activation into the activation log (for claims that need it)."""
-    L, f, w = ctx.L, ctx.f, ctx.w
-    size = w.layout.alog
-    if size == 0:
-        return
-    f.overflow = L.or_(f.overflow, f.an >= size)
-    for k in range(size):
-        here = f.an == k
-        if L.is_false(here):
-            continue
-        f.a_ab[k] = L.ite(here, ability.index, f.a_ab[k])
-        f.a_pl[k] = L.ite(here, player, f.a_pl[k])
-        f.a_cno[k] = L.ite(here, f.cno, f.a_cno[k])
-        f.a_link[k] = L.ite(here, link, f.a_link[k])
-        f.a_segoc[k] = L.ite(here, segoc, f.a_segoc[k])
-    f.an = L.ite(f.an < size, f.an + 1, f.an)
+    """Write an activation into the activation log (for claims)."""
+    entry = {
+        "a_ab": ability.index,
+        "a_pl": player,
+        "a_cno": ctx.f.cno,
+        "a_link": link,
+        "a_segoc": segoc,
+    }
+    append(ctx, "an", entry, ctx.w.layout.alog)

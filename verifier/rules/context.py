@@ -11,7 +11,7 @@ from verifier.logic import Logic, Term
 from verifier.state import Frame
 from verifier.world import World
 
-__all__ = ["Check", "Ctx", "Note", "matches", "one_hot"]
+__all__ = ["Check", "Ctx", "Note", "append", "matches", "one_hot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,24 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
 
 def on_field(ctx: Ctx, card: int) -> Term:
     return ctx.f.zone[card] == int(Zone.FIELD)
+
+
+def append(ctx: Ctx, counter: str, entry: dict[str, Term], size: int, when: Term = True) -> None:
+    """Write ``entry`` (a value per log column) at the end of a log of ``size`` entries,
+    whose length is the field ``counter``; a log that is full marks the state overflowed."""
+    L, f = ctx.L, ctx.f
+    if size == 0 or L.is_false(when):
+        return
+    count = getattr(f, counter)
+    f.overflow = L.or_(f.overflow, L.and_(when, count >= size))
+    for k in range(size):
+        here = L.and_(when, count == k)
+        if L.is_false(here):
+            continue
+        for name, value in entry.items():
+            column = getattr(f, name)
+            column[k] = L.ite(here, value, column[k])
+    setattr(f, counter, L.ite(L.and_(when, count < size), count + 1, count))
 
 
 def one_hot(ctx: Ctx, index: Term, size: int) -> list[Term]:

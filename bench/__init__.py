@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): run ``python bench/run.py``; results go to ``bench/RESULTS.md``."""
