@@ -141,11 +141,20 @@ class Ability:
         return any(e.random for e in self.effects)
 
     def uses(self, verb: str) -> bool:
-        return any(_uses(e, verb) for e in self.effects)
+        """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
+        return any(e.verb == verb for e in _parts(self.effects))
+
+    def acts_on(self, obj: str) -> bool:
+        """Whether some part of the effect acts on this object (``summoned``, ...)."""
+        return any(e.obj == obj for e in _parts(self.effects))
 
 
-def _uses(effect: Effect, verb: str) -> bool:
-    return effect.verb == verb or any(_uses(e, verb) for e in effect.then + effect.otherwise)
+def _parts(effects: tuple[Effect, ...]) -> list[Effect]:
+    out: list[Effect] = []
+    for effect in effects:
+        out.append(effect)
+        out += _parts(effect.then + effect.otherwise)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,9 +68,6 @@ class RuleSystem:
         """Whether everything resolves the moment it is activated (no chain at all)."""
         return self.order == ("immediate",)
 
-    def speed_name(self, rank: int) -> str:
-        return self.speeds[rank]
-
     def span(self, parameter: str) -> Span:
         """Where a parameter is written (the file's start when it is left at its default)."""
         return self.spans.get(parameter, Span(self.path, 1, 1))

@@ -100,12 +100,6 @@ class Scenario:
     def vocabulary(self) -> Vocabulary:
         return Vocabulary(tuple(c.name for c in self.cards), self.players, self.model.speeds)
 
-    def card_named(self, name: str) -> Card:
-        for card in self.cards:
-            if card.name == name:
-                return card
-        raise KeyError(name)
-
     def parse(self, text: str, origin: Span | None = None) -> Formula:
         """Parse a claim against this scenario's names."""
         where = origin if origin is not None else Span("<claim>", 1, 1, text)

@@ -234,19 +234,29 @@ class Frame:
     rn: Any
     overflow: Any
 
+    def __new__(cls, state: State, writable: bool) -> Frame:
+        frame = object.__new__(_Writable if writable else Frame)
+        frame._v = list(state) if writable else state
+        return frame
+
     def __init__(self, state: State, writable: bool) -> None:
-        if writable:
-            count = len(ARRAYS)
-            self._v: Any = [list(x) if i < count else x for i, x in enumerate(state)]
-        else:
-            self._v = state
+        self._v: Any
 
     def dump(self) -> State:
-        count = len(ARRAYS)
-        return tuple(tuple(x) if i < count else x for i, x in enumerate(self._v))
+        return tuple(self._v)
 
 
-def _field(index: int) -> property:
+class _Writable(Frame):
+    """A frame for computing a successor: an array field is copied when first touched, so a
+    step pays only for the fields it reads or changes (copy on write)."""
+
+    __slots__ = ()
+
+    def dump(self) -> State:
+        return tuple(tuple(x) if type(x) is list else x for x in self._v)
+
+
+def _read(index: int) -> property:
     def get(frame: Frame) -> Any:
         return frame._v[index]
 
@@ -256,8 +266,23 @@ def _field(index: int) -> property:
     return property(get, put)
 
 
+def _copied(index: int) -> property:
+    def get(frame: Frame) -> Any:
+        value = frame._v[index]
+        if type(value) is tuple:
+            value = frame._v[index] = list(value)
+        return value
+
+    def put(frame: Frame, value: Any) -> None:
+        frame._v[index] = value
+
+    return property(get, put)
+
+
 for _index, _name in enumerate(FIELDS):
-    setattr(Frame, _name, _field(_index))
+    setattr(Frame, _name, _read(_index))
+    if _index < len(ARRAYS):
+        setattr(_Writable, _name, _copied(_index))
 
 
 def empty_state(layout: Layout) -> list[Any]:

@@ -392,7 +392,7 @@ class System:
         parts: list[Term] = []
         if ability.target is not None:
             parts.append(target_fits(ctx, ability, target, me))
-        if _mentions(ability, "summoned"):
+        if ability.acts_on("summoned"):
             parts.append(
                 L.or_(
                     *(
@@ -436,17 +436,6 @@ class System:
         columns["lp"][0] = columns["lp"][1] = sc.life_points
         fields[_SCALAR_INDEX["right"]] = sc.turn
         return freeze(fields)
-
-
-def _mentions(ability: Ability, obj: str) -> bool:
-    def walk(effects: tuple[object, ...]) -> bool:
-        for e in effects:
-            assert hasattr(e, "obj")
-            if e.obj == obj or walk(e.then) or walk(e.otherwise):  # type: ignore[attr-defined]
-                return True
-        return False
-
-    return walk(ability.effects)
 
 
 _ARRAY_NAMES = tuple(name for name, _ in ARRAYS)

@@ -35,9 +35,6 @@ class World:
     def n(self) -> int:
         return len(self.cards)
 
-    def card_of(self, ability: int) -> Card:
-        return self.cards[self.abilities[ability].card]
-
     def static_match(self, card: int, flt: Filter) -> bool:
         """Whether ``card`` passes the parts of ``flt`` that never change."""
         c = self.cards[card]

@@ -11,7 +11,7 @@ from verifier.logic import Logic, Term
 from verifier.state import Frame
 from verifier.world import World
 
-__all__ = ["Check", "Ctx", "Note", "append", "matches", "one_hot"]
+__all__ = ["Check", "Ctx", "Note", "append", "first_only", "matches", "on_field"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +114,6 @@ def append(ctx: Ctx, counter: str, entry: dict[str, Term], size: int, when: Term
             column = getattr(f, name)
             column[k] = L.ite(here, value, column[k])
     setattr(f, counter, L.ite(L.and_(when, count < size), count + 1, count))
-
-
-def one_hot(ctx: Ctx, index: Term, size: int) -> list[Term]:
-    """``[index == 0, index == 1, ...]``: a position as a mask."""
-    return [index == i for i in range(size)]
 
 
 def first_only(ctx: Ctx, mask: Sequence[Term]) -> list[Term]:
