@@ -161,3 +161,27 @@ def test_explain_narrates_blowback_dragon_in_the_seeds_order(run: Callable[..., 
         "Chain Link 1: Sangan resolves",
         "the chain has resolved: no card goes to the graveyard",
     ]
+
+
+def test_a_disagreement_between_the_engines_is_loud(
+    run: Callable[..., Run], monkeypatch: object
+) -> None:
+    """Feed the SMT engine a wrong answer: check --engine both must say so and exit 1."""
+    import pytest
+
+    from verifier.smt.engine import SmtEngine
+    from verifier.verdict import Search
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    honest = SmtEngine.search
+
+    def contrary(self: SmtEngine, body: object, want: bool) -> Search:
+        found = honest(self, body, want)  # type: ignore[arg-type]
+        return Search(None, True, "", found.stats) if found.found is not None else found
+
+    monkeypatch.setattr(SmtEngine, "search", contrary)
+    result = run("check", "--engine", "both", SET_TURN)
+    assert result.code == 1
+    assert "DISAGREE" in result.out
+    assert "the engines disagree: explore says holds, smt says fails" in result.out
+    assert "explore's witness:" in result.out
