@@ -185,3 +185,45 @@ def test_a_disagreement_between_the_engines_is_loud(
     assert "DISAGREE" in result.out
     assert "the engines disagree: explore says holds, smt says fails" in result.out
     assert "explore's witness:" in result.out
+
+
+def _trap_pool(size: int) -> str:
+    """``size`` set traps, half each side: many continuations, none longer than ``size`` links."""
+    cards = "".join(
+        f"  Trap {i}: {{kind: {'normal' if i % 4 < 2 else 'counter'}-trap, "
+        f"controller: {'AB'[i % 2]}, set: earlier-turn, effect: {{draw: 1}}}}\n"
+        for i in range(size)
+    )
+    return f"rules: yugioh\nturn: A\ncards:\n{cards}claims:\n  - claim: chain_length <= {size}\n"
+
+
+def test_the_state_limit_gives_unknown_and_exit_3(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = str(write("pool.yaml", _trap_pool(4)))
+    limited = run("check", "--max-states", "20", path)
+    assert limited.code == 3
+    assert "unknown  undecided" in limited.out
+    assert "the exploration reached its state limit (20; --max-states)" in limited.out
+    assert "1 unknown" in limited.out.splitlines()[-1]
+    assert run("check", path).code == 0
+
+
+def test_the_time_limit_gives_unknown_under_either_engine(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = str(write("pool.yaml", _trap_pool(8)))
+    explored = run("ask", "--json", "--timeout", "0.001", path, "chain_length <= 8")
+    [claim] = json.loads(explored.out)["claims"]
+    assert explored.code == 3
+    assert claim["verdict"] == "unknown"
+    assert claim["detail"].startswith("the exploration ran out of time after")
+    proved = run("ask", "--engine", "smt", "--timeout", "0.5", path, "chain_length <= 8")
+    assert proved.code == 3
+    assert "unknown" in proved.out
+
+
+def test_a_state_limit_below_one_is_a_usage_error(run: Callable[..., Run]) -> None:
+    result = run("check", "--max-states", "0", BASICS)
+    assert result.code == 2
+    assert "--max-states" in result.err

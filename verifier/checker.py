@@ -61,11 +61,15 @@ def prepare(scenario: Scenario) -> Prepared:
     return Prepared(scenario, system, replay_history(system))
 
 
-def _engine(prepared: Prepared, name: str, timeout: float | None) -> Engine:
+def _engine(
+    prepared: Prepared, name: str, timeout: float | None, max_states: int | None = None
+) -> Engine:
     if name == "explore":
         limits: dict[str, float] = {}
         if timeout is not None:
             limits["seconds"] = timeout
+        if max_states is not None:
+            limits["max_states"] = max_states
         return ExplorerEngine(
             prepared.system, prepared.history.state, prepared.history.activations, **limits
         )
@@ -77,7 +81,10 @@ def _engine(prepared: Prepared, name: str, timeout: float | None) -> Engine:
 
 
 def check_scenario(
-    scenario: Scenario, engine: str = "explore", timeout: float | None = None
+    scenario: Scenario,
+    engine: str = "explore",
+    timeout: float | None = None,
+    max_states: int | None = None,
 ) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
     """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
     history).
@@ -102,7 +109,11 @@ def check_scenario(
         prepared_by_variant[variant] = prepared
         entries = [variant_scenario.claims[i] for i in indices]
         decided = check(
-            prepared, [(c.id, c.text, c.formula, c.expect) for c in entries], engine, timeout
+            prepared,
+            [(c.id, c.text, c.formula, c.expect) for c in entries],
+            engine,
+            timeout,
+            max_states,
         )
         label = _variant_label(variant_scenario, variant)
         for i, result in zip(indices, decided, strict=True):
@@ -127,8 +138,13 @@ def check(
     claims: list[tuple[str, str, ast.Formula, str | None]],
     engine: str = "explore",
     timeout: float | None = None,
+    max_states: int | None = None,
 ) -> list[ClaimResult]:
-    """Decide each ``(id, text, formula, expected)`` claim with ``engine``."""
+    """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
+
+    ``timeout`` bounds each engine's seconds, ``max_states`` the explorer's states; a limit
+    reached gives ``unknown``.
+    """
     names = ["explore", "smt"] if engine == "both" else [engine]
     engines: dict[str, Engine] = {}
     results = []
@@ -137,7 +153,7 @@ def check(
         for name in names:
             began = time.perf_counter()
             if name not in engines:
-                engines[name] = _engine(prepared, name, timeout)
+                engines[name] = _engine(prepared, name, timeout, max_states)
             decision = decide(engines[name], formula)
             seconds = time.perf_counter() - began
             per_engine.append(_result(prepared, ident, text, expected, name, decision, seconds))

@@ -26,6 +26,7 @@ from verifier.checker import (
     prepare,
 )
 from verifier.errors import InputError, Span, VerifierError
+from verifier.explore import DEFAULT_STATE_LIMIT
 from verifier.reasons import claim_reasons, why_lines
 from verifier.report import json_report, narrative, text_report
 from verifier.scenario import load_scenario
@@ -85,6 +86,16 @@ def _timeout_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
+def _max_states_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--max-states",
+        type=click.IntRange(min=1),
+        default=DEFAULT_STATE_LIMIT,
+        show_default=True,
+        help="States the explorer may visit before `unknown`.",
+    )(f)
+
+
 def _status(results: Sequence[ClaimResult]) -> int:
     if any(not r.as_expected for r in results):
         return DIFFERS
@@ -97,6 +108,7 @@ def _status(results: Sequence[ClaimResult]) -> int:
 @click.argument("paths", nargs=-1, required=True)
 @_engine_option
 @_timeout_option
+@_max_states_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
@@ -104,6 +116,7 @@ def check_cmd(
     paths: tuple[str, ...],
     engine: str,
     timeout: float | None,
+    max_states: int,
     as_json: bool,
     brief: bool,
     explain: bool,
@@ -117,7 +130,7 @@ def check_cmd(
     for path in files:
         try:
             scenario = load_scenario(path)
-            results, variants = check_scenario(scenario, engine, timeout)
+            results, variants = check_scenario(scenario, engine, timeout, max_states)
             if explain:
                 results = [
                     _with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
@@ -160,16 +173,23 @@ def _with_reasons(
 @click.argument("claim")
 @_engine_option
 @_timeout_option
+@_max_states_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
 def ask_cmd(
-    path: str, claim: str, engine: str, timeout: float | None, as_json: bool, explain: bool
+    path: str,
+    claim: str,
+    engine: str,
+    timeout: float | None,
+    max_states: int,
+    as_json: bool,
+    explain: bool,
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     scenario = load_scenario(path)
     formula = scenario.parse(claim)
     prepared = prepare(scenario)
-    results = check(prepared, [("ask", claim, formula, None)], engine, timeout)
+    results = check(prepared, [("ask", claim, formula, None)], engine, timeout, max_states)
     if explain:
         results = _with_reasons(prepared, results, [formula], timeout)
     if as_json:
@@ -203,7 +223,7 @@ def explain_cmd(path: str) -> None:
 @click.option(
     "--graph", "graph_path", default=None, help="Write the state graph (.dot or .graphml)."
 )
-@click.option("--max-states", type=int, default=2_000_000, show_default=True)
+@_max_states_option
 def explore_cmd(path: str, graph_path: str | None, max_states: int) -> None:
     """Explore every continuation of the scenario and report the state graph's size."""
     from verifier.explore import explore, state_graph

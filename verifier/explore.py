@@ -39,13 +39,18 @@ class Exploration:
     terminals: list[State]
     deadlocks: list[State]
     overflowed: int
-    complete: bool
     seconds: float
     edges: list[tuple[State, State, Action]] | None = field(default=None)
+    stopped_by: str = ""  # "states" or "time": the limit that stopped it before the end
 
     @property
     def states(self) -> int:
         return len(self.parent)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every reachable state was visited."""
+        return not self.stopped_by
 
     @property
     def faithful(self) -> bool:
@@ -84,7 +89,7 @@ def explore(
     deadlocks: list[State] = []
     edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
     overflowed = 0
-    complete = True
+    stopped_by = ""
     expanded = 0
     while queue:
         state = queue.popleft()
@@ -96,7 +101,7 @@ def explore(
             continue
         expanded += 1
         if deadline is not None and expanded % 256 == 0 and time.perf_counter() > deadline:
-            complete = False
+            stopped_by = "time"
             break
         moved = False
         for action in enabled(state):
@@ -108,7 +113,7 @@ def explore(
                 continue
             parent[nxt] = (state, action)
             if len(parent) > max_states:
-                complete = False
+                stopped_by = "states"
                 queue.clear()
                 break
             queue.append(nxt)
@@ -120,9 +125,9 @@ def explore(
         terminals=terminals,
         deadlocks=deadlocks,
         overflowed=overflowed,
-        complete=complete,
         seconds=time.perf_counter() - began,
         edges=edges,
+        stopped_by=stopped_by,
     )
 
 
@@ -161,8 +166,10 @@ class ExplorerEngine:
 
     def _limits(self) -> str:
         ex = self.exploration
-        if not ex.complete:
-            return f"the exploration stopped at its limit after {ex.states} states"
+        if ex.stopped_by == "states":
+            return f"the exploration reached its state limit ({ex.states - 1}; --max-states)"
+        if ex.stopped_by == "time":
+            return f"the exploration ran out of time after {ex.states} states (--timeout)"
         if ex.overflowed:
             return f"{ex.overflowed} continuation(s) exceed the state's capacities"
         if ex.deadlocks:

@@ -35,7 +35,7 @@ def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bo
         if r.disagreement is not None:
             status = "DISAGREE"
         elif r.expected is None:
-            status = "decided"
+            status = "undecided" if r.verdict is Verdict.UNKNOWN else "decided"
         elif r.as_expected:
             status = "ok"
         else:
