@@ -7,7 +7,7 @@ process; the two engines alternate so that noise on a shared machine hits both a
 
     python bench/run.py [--runs 3] [--explore 4,6,8,10] [--smt 4,6,8] [--big 24]
         [--timeout 600] [--out bench/RESULTS.md] [--raw bench/measurements.jsonl]
-    python bench/run.py --from-raw ...    # rebuild the report from the raw measurements
+    python bench/run.py --from-raw        # rebuild the report from the raw measurements
 """
 
 from __future__ import annotations
@@ -93,8 +93,29 @@ def main() -> None:
             big = run
         else:
             results.setdefault((run["engine"], run["size"]), []).append(run)
-    Path(args.out).write_text(report(results, big, args), encoding="utf-8")
-    print(f"wrote {args.out}")
+    out = Path(args.out)
+    if args.from_raw:
+        args = recorded_args(results, big, runs[0].get("timeout", args.timeout))
+    where = {"date": runs[0].get("date", "?"), "machine": runs[0].get("machine", "?")}
+    out.write_text(report(results, big, args, where), encoding="utf-8")
+    print(f"wrote {out}")
+
+
+def recorded_args(
+    results: dict[tuple[str, int], list[dict[str, Any]]], big: dict[str, Any], timeout: float
+) -> argparse.Namespace:
+    """The options the raw measurements were taken with, read back from them."""
+
+    def sizes(engine: str) -> str:
+        return ",".join(str(s) for s in sorted(s for e, s in results if e == engine))
+
+    return argparse.Namespace(
+        runs=max((len(r) for r in results.values()), default=0),
+        explore=sizes("explore"),
+        smt=sizes("smt"),
+        big=big.get("size", "-"),
+        timeout=timeout,
+    )
 
 
 def measure_all(args: Any) -> list[dict[str, Any]]:
@@ -110,18 +131,26 @@ def measure_all(args: Any) -> list[dict[str, Any]]:
                     print(json.dumps(runs[-1]), flush=True)
     runs.append({**measure("smt", args.big, args.timeout), "big": True})
     print(json.dumps(runs[-1]), flush=True)
-    return runs
+    where = {
+        "date": datetime.date.today().isoformat(),
+        "machine": machine(),
+        "timeout": args.timeout,
+    }
+    return [{**run, **where} for run in runs]
 
 
 def report(
-    results: dict[tuple[str, int], list[dict[str, Any]]], big: dict[str, Any], args: Any
+    results: dict[tuple[str, int], list[dict[str, Any]]],
+    big: dict[str, Any],
+    args: Any,
+    where: dict[str, str],
 ) -> str:
     sizes = sorted({size for _, size in results})
     lines = [
         "# Benchmark results",
         "",
-        f"- Date: {datetime.date.today().isoformat()}",
-        f"- Machine: {machine()}",
+        f"- Date: {where['date']}",
+        f"- Machine: {where['machine']}",
         f"- Command: `python bench/run.py --runs {args.runs} --explore {args.explore} "
         f"--smt {args.smt} --big {args.big} --timeout {args.timeout:g}`",
         "- Pools: SIZE set traps, half each side, half Spell Speed 2 (normal) and half 3",
@@ -176,9 +205,17 @@ def analysis(
             f"one core): {rate / 50_000:.2f} of the aim."
         )
         stopped = sorted(s for e, s in results if e == "explore" and s not in explored)
-        limit = f"; at {stopped[0]} cards it stops at its state limit" if stopped else ""
+        limit = ""
+        if stopped:
+            which = (
+                "state"
+                if median(results[("explore", stopped[0])], "states") > DEFAULT_STATE_LIMIT
+                else "time"
+            )
+            limit = f"; at {stopped[0]} cards it stops at its {which} limit"
         lines.append(
-            f"- Explorer's practical limit: the largest pool it decides is {largest} cards, "
+            f"- Explorer's practical limit: the largest pool measured that it decides is {largest} "
+            "cards, "
             f"in {median(runs, 'seconds'):.2f} s and {median(runs, 'peak_mb'):,.0f} MB{limit} "
             f"({DEFAULT_STATE_LIMIT:,} states by default, `--max-states` raises it)."
         )
@@ -200,12 +237,13 @@ def analysis(
     if _decided(twelve_e) and _decided(twelve_s):
         ratio = median(twelve_e, "seconds") / median(twelve_s, "seconds")
         lines.append(f"- At 12 cards the SMT engine is {ratio:.2f} times as fast (target: 100).")
+    elif not twelve_e or not twelve_s:
+        lines.append("- At 12 cards (target: SMT 100 times faster): not measured in this run.")
     else:
         lines.append(
             "- At 12 cards (target: SMT 100 times faster than the explorer): missed; neither "
-            "decides. Explorer "
-            f"{_verdicts(twelve_e) or 'not run'} after {_f(median(twelve_e, 'seconds'))} s, "
-            f"SMT {_verdicts(twelve_s) or 'not run'} after {_f(median(twelve_s, 'seconds'))} s."
+            f"decides. Explorer {_verdicts(twelve_e)} after {_f(median(twelve_e, 'seconds'))} s, "
+            f"SMT {_verdicts(twelve_s)} after {_f(median(twelve_s, 'seconds'))} s."
         )
     if proved:
         runs = results[("smt", max(proved))]
