@@ -5,8 +5,8 @@ happened yet, and the claim is `always chain_length <= SIZE` (it holds, so both 
 must cover every continuation). Every figure is the median of several runs, each in a fresh
 process; the two engines alternate so that noise on a shared machine hits both alike.
 
-    python bench/run.py [--runs 3] [--explore 4,6,8,10] [--smt 4,6,8] [--big 24]
-        [--timeout 600] [--out bench/RESULTS.md] [--raw bench/measurements.jsonl]
+    python bench/run.py [--runs 3] [--explore 4,6,8,10,12] [--smt 4,6,8,10,12] [--big 24]
+        [--timeout 300] [--out bench/RESULTS.md] [--raw bench/measurements.jsonl]
     python bench/run.py --from-raw        # rebuild the report from the raw measurements
 """
 
@@ -68,10 +68,10 @@ def machine() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--explore", default="4,6,8,10")
-    parser.add_argument("--smt", default="4,6,8")
+    parser.add_argument("--explore", default="4,6,8,10,12")
+    parser.add_argument("--smt", default="4,6,8,10,12")
     parser.add_argument("--big", type=int, default=24, help="the pool for the SMT target")
-    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
     parser.add_argument(
         "--raw", default=str(HERE / "measurements.jsonl"), help="one JSON line per measurement"
