@@ -353,14 +353,25 @@ class System:
         L, f, w = ctx.L, ctx.f, self.world
         card = w.cards[ability.card]
         f.seq = L.ite(when, f.seq + 1, f.seq)
-        continuous = L.or_(
-            *(
-                L.and_(
-                    on_field(ctx, k), f.up[k], f.active[k] if w.cards[k].type != "monster" else True
+        # A continuous negation (Imperial Order, Royal Decree, Skill Drain) reaches effects on
+        # the field: a card's activation resolves there, other effects only while their card
+        # is face-up there (a trigger in the graveyard is not negated).
+        reached = (
+            True if ability.card_activation else L.and_(on_field(ctx, card.index), f.up[card.index])
+        )
+        continuous = L.and_(
+            reached,
+            L.or_(
+                *(
+                    L.and_(
+                        on_field(ctx, k),
+                        f.up[k],
+                        f.active[k] if w.cards[k].type != "monster" else True,
+                    )
+                    for k, what in w.negators
+                    if k != card.index and what.rstrip("s") == card.type
                 )
-                for k, what in w.negators
-                if k != card.index and what.rstrip("s") == card.type
-            )
+            ),
         )
         valid = self._valid(ctx, ability, me, target)
         outcome = L.ite(

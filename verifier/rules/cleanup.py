@@ -2,7 +2,8 @@
 
 Seeds 001/002: activated Spell and Trap Cards still on the field are sent to the graveyard
 after the whole chain has resolved, except Continuous, Equip and Field cards (kinds that
-``stay``); a card whose activation was negated does not stay. This happens at the same time
+``stay``); one of those whose activation was negated does not stay, one whose effect only
+was negated does (its activation succeeded). This happens at the same time
 as the last part of Chain Link 1, so it is not a new event for missing the timing.
 """
 
@@ -26,9 +27,18 @@ def _leaving(ctx: Ctx, card: int) -> Term:
             return False
     elif c.type not in {"spell", "trap"}:
         return False
-    activated = L.or_(*(L.and_(i < f.clen, f.lcard[i] == card) for i in range(w.layout.slots)))
-    stays_active = L.and_(c.stays, f.active[card])
-    return L.and_(activated, on_field(ctx, card), f.up[card], L.not_(stays_active))
+    activations = [a.index for a in w.abilities if a.card == card and a.card_activation]
+    goes = L.or_(
+        *(
+            L.and_(
+                i < f.clen,
+                L.or_(*(f.lab[i] == a for a in activations)),
+                f.lneg[i] if c.stays else True,
+            )
+            for i in range(w.layout.slots)
+        )
+    )
+    return L.and_(goes, on_field(ctx, card), f.up[card])
 
 
 def cleanup(ctx: Ctx) -> None:
