@@ -121,6 +121,14 @@ def test_the_good_scenario_passes(
             id="history-illegal",
         ),
         pytest.param(
+            GOOD.replace("A activates Raigeki", "A activates Raigeki targeting Mirror Force"),
+            [
+                "s.yaml:7:5: error: history step 'A activates Raigeki targeting Mirror Force' "
+                "names a target, but Raigeki's effect does not target",
+            ],
+            id="history-target-for-untargeted",
+        ),
+        pytest.param(
             GOOD.replace("can_respond(B)", "can_respond(B"),
             [
                 "s.yaml:9:25: error: claim ends too early",

@@ -112,6 +112,12 @@ def _action(system: System, state: State, step: Step) -> Action:
             f"{system.world.cards[ability.card].name}, not {players[step.player]}",
             step.span,
         )
+    if step.target is not None and ability.target is None:
+        raise ScenarioError(
+            f"history step '{step.text}' names a target, but "
+            f"{system.world.cards[ability.card].name}'s effect does not target",
+            step.span,
+        )
     kind = "trigger" if ability.trigger is not None else "activate"
     return Action(kind, step.ability, -1 if step.target is None else step.target, step.tributes)
 
