@@ -218,3 +218,20 @@ def test_special_summon_from_the_graveyard(scenario: Callable[[str], str], decid
         decide(scenario(body), 'zone("Gemini Elf") == field and controller("Gemini Elf") == A')
         == "holds"
     )
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_an_empty_segoc_order_means_no_trigger_chain(
+    scenario: Callable[[str], str], decide: Decide, engine: str
+) -> None:
+    body = (
+        "cards:\n"
+        "  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}\n"
+        "  Gemini Elf: {kind: normal-monster, controller: B}\n"
+        "history:\n"
+        "  - A activates Raigeki\n"
+    )
+    assert decide(scenario(body), "segoc_order == []", engine) == "holds"
+    with_sangan = body.replace("history:", "  Sangan: {controller: B, zone: field}\nhistory:")
+    assert decide(scenario(with_sangan), "segoc_order == []", engine) == "fails"
+    assert decide(scenario(with_sangan), 'segoc_order == ["Sangan"]', engine) == "holds"

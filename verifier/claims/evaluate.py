@@ -176,7 +176,11 @@ class _Eval:
         return L.and_(*parts)
 
     def first_segoc_order(self, cards: tuple[int, ...]) -> Term:
+        """The first chain built from simultaneous triggers has exactly the links ``cards``;
+        ``[]``: no such chain was built."""
         L, f = self.L, self.f
+        if not cards:
+            return L.not_(L.or_(*(L.and_(k < f.an, f.a_segoc[k]) for k in range(self.alog))))
         cases = []
         for chain in range(1, self.rlog + 2):
             earlier = L.or_(
