@@ -174,7 +174,7 @@ def narrate(
                     Outcome.RESOLVED: f"{label} is cast",
                     Outcome.NO_EFFECT: f"{label} fails (its target or its monster is gone)",
                     Outcome.EFFECT_NEGATED: f"{label} is negated",
-                    Outcome.ACTIVATION_NEGATED: f"{label} is countered",
+                    Outcome.ACTIVATION_NEGATED: f"{label} was countered: nothing happens",
                 }[outcome]
             resolving.append(card)
             add("resolution", text, note.player, card, None if slot is None else slot + 1)
