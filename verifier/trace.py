@@ -141,7 +141,8 @@ def narrate(
                 None if at_once else link_number,
             )
         elif k == "pass":
-            if action.kind == "pass" and w.model.closes_on == "both-press-resolve":
+            stacked = before[_CLEN] > 0
+            if action.kind == "pass" and w.model.closes_on == "both-press-resolve" and stacked:
                 add("pass", f"{who} presses resolve", note.player)
             else:
                 add("pass", f"{who} passes", note.player)
