@@ -235,3 +235,26 @@ def test_an_empty_segoc_order_means_no_trigger_chain(
     with_sangan = body.replace("history:", "  Sangan: {controller: B, zone: field}\nhistory:")
     assert decide(scenario(with_sangan), "segoc_order == []", engine) == "fails"
     assert decide(scenario(with_sangan), 'segoc_order == ["Sangan"]', engine) == "holds"
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_continuous_negation_of_traps_switches_off_a_trap_negation(
+    scenario: Callable[[str], str], decide: Decide, engine: str
+) -> None:
+    body = (
+        "cards:\n"
+        "  Skill Drain: {kind: continuous-trap, controller: B, zone: field, face: up, continuous: {negate-effects: monsters}}\n"
+        "  Pot of Greed: {kind: normal-spell, controller: A, zone: hand, effect: {draw: 2}}\n"
+        "  Lancer: {kind: effect-monster, controller: B, ability: {type: quick, once: turn, effect: {draw: 1}}}\n"
+        "history: [A activates Pot of Greed, B activates Lancer, A passes, B passes]\n"
+    )
+    assert decide(scenario(body), 'negated("Lancer")', engine) == "holds"
+    decree = "  Royal Decree: {kind: continuous-trap, controller: A, zone: field, face: up, continuous: {negate-effects: traps}}\n"
+    decreed = body.replace("history:", decree + "history:")
+    assert decide(scenario(decreed), 'resolves("Lancer")', engine) == "holds"
+    # Set, Royal Decree has not been activated: it switches nothing off.
+    set_decree = decreed.replace(
+        "zone: field, face: up, continuous: {negate-effects: traps}",
+        "set: earlier-turn, continuous: {negate-effects: traps}",
+    )
+    assert decide(scenario(set_decree), 'negated("Lancer")', engine) == "holds"

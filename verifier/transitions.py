@@ -363,11 +363,7 @@ class System:
             reached,
             L.or_(
                 *(
-                    L.and_(
-                        on_field(ctx, k),
-                        f.up[k],
-                        f.active[k] if w.cards[k].type != "monster" else True,
-                    )
+                    self._negation_applies(ctx, k)
                     for k, what in w.negators
                     if k != card.index and what.rstrip("s") == card.type
                 )
@@ -396,6 +392,22 @@ class System:
             )
         self._record_resolution(ctx, ability, outcome, spd, when)
         return outcome
+
+    def _negation_applies(self, ctx: Ctx, k: int) -> Term:
+        """Whether the continuous negation of card ``k`` applies now: it is face-up on the
+        field (a Spell or Trap after its activation resolved), and no other continuous
+        negation of its own card type applies (Royal Decree switches off Skill Drain; two
+        that negate each other's type both stop)."""
+        L, f, w = ctx.L, ctx.f, self.world
+
+        def on(j: int) -> Term:
+            return L.and_(
+                on_field(ctx, j), f.up[j], f.active[j] if w.cards[j].type != "monster" else True
+            )
+
+        kind = w.cards[k].type
+        off = [on(j) for j, what in w.negators if j != k and what.rstrip("s") == kind]
+        return L.and_(on(k), L.not_(L.or_(*off)))
 
     def _valid(self, ctx: Ctx, ability: Ability, me: Term, target: Term) -> Term:
         """Whether the link still has what it needs: its target, its summoned monsters..."""
