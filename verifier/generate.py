@@ -137,6 +137,21 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
     return monster
 
 
+def _negator(c: Chooser) -> dict[str, Any]:
+    """A face-up continuous negation (Imperial Order, Royal Decree, Skill Drain), or one
+    still set (not active)."""
+    card: dict[str, Any] = {
+        "kind": c.pick(["continuous-trap", "continuous-spell"]),
+        "controller": c.pick(["A", "B"]),
+        "continuous": {"negate-effects": c.pick(["spells", "traps", "monsters"])},
+    }
+    if c.integer(0, 3) == 0:
+        card["set"] = "earlier-turn"
+    else:
+        card.update({"zone": "field", "face": "up"})
+    return card
+
+
 def scenario(
     c: Chooser, game: str = "yugioh", size: int | None = None, summons: bool = False
 ) -> dict[str, Any]:
@@ -157,6 +172,9 @@ def scenario(
                 cards[name] = _effect_card(c, name, player, c.pick(YUGIOH_SPELLS_TRAPS), game)
         else:
             cards[name] = _cmc_card(c, player)
+    if game == "yugioh":
+        for i in range(c.pick([0, 0, 1, 2])):
+            cards[f"Negator {i + 1}"] = _negator(c)
     turn = c.pick(["A", "B"])
     history: list[str] = []
     if summons and game == "yugioh" and c.integer(0, 1) == 0:
