@@ -15,6 +15,7 @@ from verifier.cards import Ability, Effect, Zone
 from verifier.logic import Term
 from verifier.rules import speed, triggers
 from verifier.rules.context import Ctx, matches, on_field
+from verifier.state import Window
 
 __all__ = ["Link", "Moved", "apply_effects", "move", "objects", "target_fits"]
 
@@ -67,7 +68,14 @@ def move(
 ) -> Moved:
     """Move the cards in ``hit`` to ``dest`` at once: one event, then its triggers."""
     L, f, w = ctx.L, ctx.f, ctx.w
+    # A monster whose summon has not succeeded yet (the summon-negation window) was never on
+    # the field: if it is destroyed now, it is not sent from the field (Solemn Judgment).
     before = list(f.zone)
+    if w.model.summon_negation:
+        pending = f.window == int(Window.SUMMON_NEGATION)
+        for c in range(w.n):
+            if w.cards[c].type == "monster":
+                before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
     bound_before = list(f.bound)
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
