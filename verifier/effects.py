@@ -71,6 +71,7 @@ def move(
     # A monster whose summon has not succeeded yet (the summon-negation window) was never on
     # the field: if it is destroyed now, it is not sent from the field (Solemn Judgment).
     before = list(f.zone)
+    controllers = list(f.ctrl)
     if w.model.summon_negation:
         pending = f.window == int(Window.SUMMON_NEGATION)
         for c in range(w.n):
@@ -103,10 +104,10 @@ def move(
     if not quiet:
         ctx.note("special-summoned" if kind == "summoned" else kind, hits, dest.label)
     for event in events:
-        triggers.fire(ctx, event, hits, before)
+        triggers.fire(ctx, event, hits, before, controllers)
     if dest is Zone.GRAVEYARD and "sent-to-graveyard" not in events:
-        triggers.fire(ctx, "sent-to-graveyard", hits, before)
-    triggers.fire(ctx, "leaves-field", left, before)
+        triggers.fire(ctx, "sent-to-graveyard", hits, before, controllers)
+    triggers.fire(ctx, "leaves-field", left, before, controllers)
     return Moved(hits, hits if destroyed else [False] * w.n, left, bound_before)
 
 

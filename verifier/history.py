@@ -19,6 +19,8 @@ _AN = FIELDS.index("an")
 _MODE = FIELDS.index("mode")
 _CLEN = FIELDS.index("clen")
 _CTRL = FIELDS.index("ctrl")
+_PCTRL = FIELDS.index("pctrl")
+_PEND = FIELDS.index("pend")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,9 @@ def _action(system: System, state: State, step: Step) -> Action:
         )
     assert step.ability is not None and step.player is not None
     ability = system.world.abilities[step.ability]
-    owner = state[_CTRL][ability.card]
+    # A waiting trigger is activated by whoever controlled its card when it triggered.
+    waiting = ability.trigger is not None and state[_PEND][ability.index] > 0
+    owner = state[_PCTRL][ability.index] if waiting else state[_CTRL][ability.card]
     if owner != step.player:
         players = system.scenario.players
         raise ScenarioError(

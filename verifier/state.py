@@ -84,6 +84,7 @@ ARRAYS: tuple[tuple[str, str], ...] = (
     ("pend", "ability"),  # triggers waiting to activate
     ("pseq", "ability"),  # event number of the earliest waiting trigger
     ("plast", "ability"),  # event number of the latest waiting trigger
+    ("pctrl", "ability"),  # who controlled the card when its trigger last triggered
     # per chain-link slot
     ("lab", "slot"),  # ability, or -1 for an empty slot
     ("lcard", "slot"),  # its card
@@ -200,6 +201,7 @@ class Frame:
     pend: Any
     pseq: Any
     plast: Any
+    pctrl: Any
     lab: Any
     lcard: Any
     lpl: Any

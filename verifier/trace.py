@@ -26,6 +26,7 @@ __all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
 _CLEN = FIELDS.index("clen")
 _CNO = FIELDS.index("cno")
 _CTRL = FIELDS.index("ctrl")
+_PCTRL = FIELDS.index("pctrl")
 
 
 class IllegalTrace(Exception):
@@ -272,7 +273,8 @@ def describe_action(system: System, state: State, action: Action) -> str:
     names = [c.name for c in w.cards]
     if action.kind in {"activate", "trigger", "decline"}:
         ability = w.abilities[action.ability]
-        who = players[state[_CTRL][ability.card]]
+        triggered = action.kind != "activate"
+        who = players[state[_PCTRL][ability.index] if triggered else state[_CTRL][ability.card]]
         verb = {"activate": "activates", "trigger": "places", "decline": "declines"}[action.kind]
         text = f"{who} {verb} {ability.label}"
         if action.target >= 0:

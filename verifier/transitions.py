@@ -194,7 +194,7 @@ class System:
     def _placement_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
         """Target and cost of a trigger going on the chain."""
         ability = self.world.abilities[action.ability]
-        player = ctx.f.ctrl[ability.card]
+        player = ctx.f.pctrl[ability.index]
         target = None if action.target < 0 else action.target
         if ability.target is not None:
             fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
@@ -285,7 +285,7 @@ class System:
     def _place_trigger(self, ctx: Ctx, action: Action) -> None:
         L, f = ctx.L, ctx.f
         ability = self.world.abilities[action.ability]
-        player = f.ctrl[ability.card]
+        player = f.pctrl[ability.index]
         target = None if action.target < 0 else action.target
         f.seq = f.seq + 1
         ctx.note("activate", [ability.card], ability.label, player)

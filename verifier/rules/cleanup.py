@@ -46,6 +46,7 @@ def cleanup(ctx: Ctx) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     hit = [_leaving(ctx, c) for c in range(w.n)]
     before = list(f.zone)
+    controllers = list(f.ctrl)
     for c, h in enumerate(hit):
         if L.is_false(h):
             continue
@@ -53,8 +54,8 @@ def cleanup(ctx: Ctx) -> None:
         f.ctrl[c] = L.ite(h, w.cards[c].owner, f.ctrl[c])
         f.swept[c] = L.or_(f.swept[c], h)
     ctx.note("cleanup", hit)
-    triggers.fire(ctx, "sent-to-graveyard", hit, before)
-    triggers.fire(ctx, "leaves-field", hit, before)
+    triggers.fire(ctx, "sent-to-graveyard", hit, before, controllers)
+    triggers.fire(ctx, "leaves-field", hit, before, controllers)
     for i in range(w.layout.slots):
         f.lab[i] = -1
         f.lcard[i] = -1

@@ -16,13 +16,23 @@ from verifier.state import Mode, Window
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 
 
-def fire(ctx: Ctx, event: str, hit: Sequence[Term], before: Sequence[Term]) -> None:
+def fire(
+    ctx: Ctx,
+    event: str,
+    hit: Sequence[Term],
+    before: Sequence[Term],
+    controllers: Sequence[Term] | None = None,
+) -> None:
     """Record the triggers of ``event`` happening to the cards in ``hit``.
 
-    ``before`` holds each card's zone before the event, for "sent from the field" triggers.
+    ``before`` holds each card's zone before the event, for "sent from the field" triggers,
+    and ``controllers`` each card's controller then (by default, now): the player who
+    controlled a card when its trigger triggered activates it, even once the card has gone
+    back to its owner (a stolen Sangan destroyed searches for the player who stole it).
     The event's number is the current ``seq``: callers bump it once per simultaneous change.
     """
     L, f, w = ctx.L, ctx.f, ctx.w
+    then = list(f.ctrl) if controllers is None else controllers
     for a in w.triggers:
         ability = w.abilities[a]
         spec = ability.trigger
@@ -30,7 +40,7 @@ def fire(ctx: Ctx, event: str, hit: Sequence[Term], before: Sequence[Term]) -> N
         if event not in spec.events:
             continue
         watcher = ability.card
-        owner = f.ctrl[watcher]
+        owner = then[watcher]
         cases: list[Term] = []
         for c in range(w.n):
             if spec.this_card and c != watcher:
@@ -54,6 +64,7 @@ def fire(ctx: Ctx, event: str, hit: Sequence[Term], before: Sequence[Term]) -> N
         f.overflow = L.or_(f.overflow, L.and_(fired, pend >= cap))
         f.pseq[a] = L.ite(L.and_(fired, pend == 0), f.seq, f.pseq[a])
         f.plast[a] = L.ite(fired, f.seq, f.plast[a])
+        f.pctrl[a] = L.ite(fired, owner, f.pctrl[a])
         f.pend[a] = L.ite(L.and_(fired, pend < cap), pend + 1, pend)
         f.trig[watcher] = L.or_(f.trig[watcher], fired)
         if fired is True:
@@ -104,7 +115,7 @@ def group(ctx: Ctx, a: int) -> Term:
     ability = w.abilities[a]
     spec = ability.trigger
     assert spec is not None
-    is_turn_player = ctx.f.ctrl[ability.card] == w.turn
+    is_turn_player = ctx.f.pctrl[a] == w.turn
     if w.model.simultaneous == "apnap":
         return L.ite(is_turn_player, 0, 1)
     base = 2 if spec.optional else 0

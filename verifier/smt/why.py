@@ -22,6 +22,7 @@ from verifier.transitions import Action, System
 __all__ = ["WhyNot", "why_not"]
 
 _CTRL = FIELDS.index("ctrl")
+_PCTRL = FIELDS.index("pctrl")
 STRICT = frozenset({"capacity"})
 # Rules are dropped from the explanation in this order when they are not needed: the most
 # specific reasons (the card itself, its condition) are tried last, so they are kept.
@@ -88,10 +89,13 @@ def why_not(
     solver = Solver(unrolling, engine.deadline)
     taken = []
     for t in range(unrolling.depth):
-        ctrl = unrolling.state(t)[_CTRL]
+        ctrl, pctrl = unrolling.state(t)[_CTRL], unrolling.state(t)[_PCTRL]
         for i in wanted:
-            card = system.world.abilities[system.actions[i].ability].card
-            taken.append(z3.And(unrolling.taken(t, i), lift(ctrl[card] == player)))
+            action = system.actions[i]
+            ability = system.world.abilities[action.ability]
+            # A trigger is activated by whoever controlled its card when it triggered.
+            by = pctrl[ability.index] if action.kind == "trigger" else ctrl[ability.card]
+            taken.append(z3.And(unrolling.taken(t, i), lift(by == player)))
     goal = solver.literal("taken", z3.Or(*taken) if taken else z3.BoolVal(False))
     result, model, _ = solver.check(goal, *literals.values())
     if result == z3.sat and model is not None:
