@@ -12,6 +12,7 @@ import pytest
 from tests.conftest import EXAMPLES, MODELS, Run
 from verifier.errors import ModelError
 from verifier.model import load_model
+from verifier.scenario import load_scenario
 from verifier.schema import json_schema
 from verifier.source import load_document
 
@@ -101,3 +102,15 @@ def test_library_cards_are_shared_and_overridden(
     )
     result = run("check", str(path))
     assert result.code == 0, result.out + result.err
+
+
+def test_a_condition_lists_monster_effects_with_card_types(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "rules: yugioh\nturn: A\ncards:\n"
+        "  Breaker: {kind: counter-trap, controller: B, set: earlier-turn, "
+        "when: {activates: [spell, monster-effect], by: opponent}, effect: {negate: activation}}\n",
+        encoding="utf-8",
+    )
+    [condition] = [a.condition for a in load_scenario(path).abilities if a.condition]
+    assert condition.types == frozenset({"spell", "monster"})

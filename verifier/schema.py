@@ -42,6 +42,7 @@ class _Strict(BaseModel):
 
 ZoneName = Literal["hand", "field", "graveyard", "banished", "deck"]
 CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
+Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
 Names = Annotated[str | list[str], Field(description="one name or a list of names")]
@@ -225,7 +226,7 @@ class EffectFile(_Strict):
 class ConditionFile(_Strict):
     """When a card may be activated: in answer to what."""
 
-    activates: CardType | list[CardType] | Literal["monster-effect"] | None = None
+    activates: Activated | list[Activated] | None = None
     summoned: FilterFile | Literal["monster"] | None = None
     would_be_summoned: FilterFile | Literal["monster"] | None = None
     by: Side = "any"
