@@ -192,6 +192,9 @@ def _apply(ctx: Ctx, link: Link, e: Effect, go: Term) -> Moved | None:
             for c, h in enumerate(hit)
         ]
         moved = move(ctx, hit, Zone.FIELD, ("summoned", "special-summoned"), controller=link.me)
+        for c, h in enumerate(moved.hit):
+            if h is not False:
+                f.sseq[c] = L.ite(h, f.seq, f.sseq[c])
         card = w.cards[link.ability.card]
         if any(k.kind == "bind" for k in card.continuous):
             chosen = L.select(hit, list(range(w.n)), -1)

@@ -48,6 +48,7 @@ class Window(IntEnum):
     NONE = 0
     SUMMON_NEGATION = 1  # a monster is being summoned: Chain Link 1 must negate it
     SUMMON_RESPONSE = 2  # a monster was summoned: "when ... is summoned" cards may answer
+    EFFECT_SUMMON_RESPONSE = 3  # the same, after a chain whose last event was a summon
 
 
 class Outcome(IntEnum):
@@ -78,6 +79,7 @@ ARRAYS: tuple[tuple[str, str], ...] = (
     ("trig", "card"),  # record: a trigger effect of this card triggered
     ("miss", "card"),  # record: a trigger effect of this card missed the timing
     ("swept", "card"),  # record: a chain's cleanup sent this card to the graveyard
+    ("sseq", "card"),  # event number of its latest Special Summon by a card effect
     # per ability
     ("uses", "ability"),  # activations this turn
     ("cuse", "ability"),  # activations on the current chain
@@ -146,7 +148,7 @@ BOOLEANS = frozenset(
     }
 )
 """Fields whose values are booleans; every other field holds integers."""
-_MINUS_ONE = frozenset({"bound", "lab", "lcard", "ltg", "a_ab", "r_ab"})
+_MINUS_ONE = frozenset({"bound", "lab", "lcard", "ltg", "a_ab", "r_ab", "sseq"})
 _ARRAY_INDEX = {name: i for i, (name, _) in enumerate(ARRAYS)}
 
 
@@ -196,6 +198,7 @@ class Frame:
     trig: Any
     miss: Any
     swept: Any
+    sseq: Any
     uses: Any
     cuse: Any
     pend: Any

@@ -70,9 +70,11 @@ def cleanup(ctx: Ctx) -> None:
     f.clen = 0
     f.rcnt = 0
     f.cno = f.cno + 1
+    effect_summon = windows.effect_summon_last(ctx)
     summon_goes_on = windows.end_of_chain(ctx)
     windows.summon_succeeds(ctx, summon_goes_on)
     done = L.not_(summon_goes_on)
     waiting = triggers.collect(ctx, after_chain=True, when=done)
     f.mode = L.ite(done, L.ite(waiting, int(Mode.TRIGGERS), int(Mode.DONE)), f.mode)
     protocol.open_state(ctx, done)
+    windows.open_after_effect_summon(ctx, effect_summon, done)

@@ -74,7 +74,10 @@ def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
         return
     L, f, w = ctx.L, ctx.f, ctx.w
     slow = speed < model.min_response
-    open_window = f.window == int(Window.NONE)
+    # After a chain that ended with an effect's summon the game state is open as usual.
+    open_window = L.or_(
+        f.window == int(Window.NONE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)
+    )
     if model.ignition_priority:
         # Seed 001: the turn player may activate a Spell Speed 1 effect "on priority" as the
         # first link of the Summon response chain.

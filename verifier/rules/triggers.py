@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from verifier.logic import Term
 from verifier.rules.context import Check, Ctx, matches, on_field
-from verifier.state import Mode, Window
+from verifier.state import Mode
 
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 
@@ -152,7 +152,7 @@ def remaining(ctx: Ctx) -> Term:
 
 def after_placing(ctx: Ctx) -> None:
     """Once every waiting trigger is placed or declined, the chain is built as usual."""
-    from verifier.rules import protocol, speed
+    from verifier.rules import protocol, speed, windows
 
     L, f = ctx.L, ctx.f
     last_player = L.select(speed.top_slot(ctx), f.lpl, ctx.w.turn)
@@ -164,7 +164,7 @@ def after_placing(ctx: Ctx) -> None:
         L.ite(
             has_chain,
             int(Mode.BUILD),
-            L.ite(f.window == int(Window.SUMMON_RESPONSE), int(Mode.OPEN), int(Mode.DONE)),
+            L.ite(windows.responding(ctx), int(Mode.OPEN), int(Mode.DONE)),
         ),
     )
     built = L.and_(L.not_(more), has_chain)

@@ -19,7 +19,10 @@ from verifier.state import Mode, Window
 __all__ = [
     "close_open_state",
     "condition_met",
+    "effect_summon_last",
     "negation_window_checks",
+    "open_after_effect_summon",
+    "responding",
     "summon",
     "summon_checks",
     "summon_succeeds",
@@ -78,7 +81,7 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
     if condition.kind == "would-be-summoned":
         window = L.and_(f.window == int(Window.SUMMON_NEGATION), f.clen == 0, f.summoning >= 0)
     else:
-        window = f.window == int(Window.SUMMON_RESPONSE)
+        window = responding(ctx)
     return L.and_(window, how_ok, L.or_(*monsters))
 
 
@@ -161,7 +164,11 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
         return
     negation = L.and_(when, f.window == int(Window.SUMMON_NEGATION))
     response = L.and_(when, f.window == int(Window.SUMMON_RESPONSE))
-    finished = L.and_(when, f.window == int(Window.NONE))
+    # After an effect's summon nobody answered: the continuation ends with the chain.
+    finished = L.and_(
+        when,
+        L.or_(f.window == int(Window.NONE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)),
+    )
     summon_succeeds(ctx, negation)
     # Nobody answered the summon: the response window closes and the game state is open
     # again; the turn player may still start a chain, now answering nothing.
@@ -170,6 +177,40 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
     f.mode = L.ite(finished, int(Mode.DONE), f.mode)
     for c in range(ctx.w.n):
         f.summoned[c] = L.and_(f.summoned[c], L.not_(L.or_(finished, response)))
+
+
+def effect_summon_last(ctx: Ctx) -> list[Term]:
+    """The monsters a card effect Special Summoned as the last thing to happen in the chain
+    that just resolved (Call of the Haunted as Chain Link 1): "when a monster is summoned"
+    cards may answer them. If anything happened after the summon, they may not."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    return [
+        L.and_(f.window == int(Window.NONE), f.sseq[c] == f.seq, f.zone[c] == int(Zone.FIELD))
+        if w.cards[c].type == "monster"
+        else False
+        for c in range(w.n)
+    ]
+
+
+def open_after_effect_summon(ctx: Ctx, summoned: list[Term], when: Term) -> None:
+    """After the chain: the Summon response window opens for monsters an effect summoned last."""
+    L, f = ctx.L, ctx.f
+    if all(L.is_false(s) for s in summoned):
+        return
+    opens = L.and_(when, L.or_(*summoned))
+    for c, s in enumerate(summoned):
+        f.summoned[c] = L.or_(f.summoned[c], L.and_(opens, s))
+    f.how = L.ite(opens, HOW["special"], f.how)
+    f.window = L.ite(opens, int(Window.EFFECT_SUMMON_RESPONSE), f.window)
+    f.mode = L.ite(L.and_(opens, f.mode == int(Mode.DONE)), int(Mode.OPEN), f.mode)
+
+
+def responding(ctx: Ctx) -> Term:
+    """Whether a Summon response window is open (after a summon, or an effect's summon)."""
+    f = ctx.f
+    return ctx.L.or_(
+        f.window == int(Window.SUMMON_RESPONSE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)
+    )
 
 
 def end_of_chain(ctx: Ctx) -> Term:
