@@ -258,3 +258,26 @@ def test_a_continuous_negation_of_traps_switches_off_a_trap_negation(
         "set: earlier-turn, continuous: {negate-effects: traps}",
     )
     assert decide(scenario(set_decree), 'negated("Lancer")', engine) == "holds"
+
+
+def test_a_card_being_activated_cannot_target_itself(
+    scenario: Callable[[str], str], decide: Decide, tmp_path: Path
+) -> None:
+    body = (
+        "cards:\n"
+        "  Mystical Space Typhoon: {controller: B, set: earlier-turn}\n"
+        "  Lancer: {kind: effect-monster, controller: A, ability: {type: quick, once: turn, effect: {draw: 1}}}\n"
+        "history:\n"
+        "  - A activates Lancer\n"
+    )
+    # No other Spell or Trap is on the field: MST has nothing it may target.
+    for engine in ("explore", "smt"):
+        claim = 'can_activate(B, "Mystical Space Typhoon")'
+        assert decide(scenario(body), claim, engine) == "fails"
+    path = tmp_path / "self.yaml"
+    path.write_text(
+        scenario(body + "  - B activates Mystical Space Typhoon targeting Mystical Space Typhoon\n")
+    )
+    with pytest.raises(ScenarioError) as raised:
+        prepare(load_scenario(path))
+    assert "(target.valid)" in raised.value.message

@@ -83,7 +83,12 @@ class System:
     def _targets(self, ability: Ability) -> list[int | None]:
         if ability.target is None:
             return [None]
-        return [c for c in range(self.world.n) if self.world.static_match(c, ability.target)]
+        return [
+            c
+            for c in range(self.world.n)
+            if self.world.static_match(c, ability.target)
+            and not (ability.card_activation and c == ability.card)
+        ]
 
     def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
         wanted = [cost for cost in ability.costs if cost.kind == "tribute"]

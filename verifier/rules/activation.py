@@ -47,7 +47,13 @@ def activation_checks(
         yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
     yield Check("card.trigger-only", not kind.trigger)
     if ability.target is not None:
-        fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
+        # A Spell or Trap Card being activated cannot target itself (Mystical Space Typhoon).
+        itself = ability.card_activation and target == ability.card
+        fits = (
+            target is not None
+            and not itself
+            and matches(ctx, target, ability.target, player, ability.card)
+        )
         yield Check("target.valid", fits)
     yield from cost_checks(ctx, ability, player, target, tributes)
 
