@@ -168,8 +168,10 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
     first = lift(resolution.precedes(ctx, 0, 1))
     second = lift(resolution.precedes(ctx, 1, 0))
     solver = z3.Solver()
-    for value, top in ((speeds[0], len(model.speeds)), (speeds[1], len(model.speeds))):
-        solver.add(value >= 0, value < top)
+    for value in speeds:
+        # Only speeds that go on the chain can tie (an instant one never waits there).
+        solver.add(value >= 0, value < len(model.speeds))
+        solver.add(*(value != i for i in model.instant))
     for player in players:
         solver.add(z3.Or(player == 0, player == 1))
     order = ", ".join(model.order)
