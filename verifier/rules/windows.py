@@ -184,8 +184,9 @@ def effect_summon_last(ctx: Ctx) -> list[Term]:
     that just resolved (Call of the Haunted as Chain Link 1): "when a monster is summoned"
     cards may answer them. If anything happened after the summon, they may not."""
     L, f, w = ctx.L, ctx.f, ctx.w
+    no_window = f.window == int(Window.NONE)
     return [
-        L.and_(f.window == int(Window.NONE), f.sseq[c] == f.seq, f.zone[c] == int(Zone.FIELD))
+        L.and_(no_window, f.sseq[c] == f.seq, f.zone[c] == int(Zone.FIELD))
         if w.cards[c].type == "monster"
         else False
         for c in range(w.n)
