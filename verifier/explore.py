@@ -16,7 +16,7 @@ import networkx as nx
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.logic import CONCRETE
-from verifier.state import FIELDS, Mode, State
+from verifier.state import FIELDS, Capacity, Mode, State
 from verifier.trace import describe_action
 from verifier.transitions import Action, System
 from verifier.verdict import Search
@@ -40,6 +40,7 @@ class Exploration:
     deadlocks: list[State]
     overflowed: int
     seconds: float
+    capacities: frozenset[Capacity] = frozenset()
     edges: list[tuple[State, State, Action]] | None = field(default=None)
     stopped_by: str = ""  # "states" or "time": the limit that stopped it before the end
 
@@ -89,12 +90,14 @@ def explore(
     deadlocks: list[State] = []
     edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
     overflowed = 0
+    capacities: set[Capacity] = set()
     stopped_by = ""
     expanded = 0
     while queue:
         state = queue.popleft()
         if state[_OVERFLOW]:
             overflowed += 1
+            capacities.add(Capacity(state[_OVERFLOW]))
             continue
         if state[_MODE] == Mode.DONE:
             terminals.append(state)
@@ -126,6 +129,7 @@ def explore(
         deadlocks=deadlocks,
         overflowed=overflowed,
         seconds=time.perf_counter() - began,
+        capacities=frozenset(capacities),
         edges=edges,
         stopped_by=stopped_by,
     )
@@ -171,7 +175,8 @@ class ExplorerEngine:
         if ex.stopped_by == "time":
             return f"the exploration ran out of time after {ex.states} states (--timeout)"
         if ex.overflowed:
-            return f"{ex.overflowed} continuation(s) exceed the state's capacities"
+            reasons = "; ".join(c.reason for c in sorted(ex.capacities))
+            return f"{ex.overflowed} continuation(s) run past a capacity: {reasons}"
         if ex.deadlocks:
             return f"{len(ex.deadlocks)} state(s) where nobody can act (a rule-system bug)"
         return ""

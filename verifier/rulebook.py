@@ -43,6 +43,7 @@ RULES: dict[str, str] = {
     "summon.turn-player": "only the turn player summons, in their open game state",
     "summon.from-hand": "the monster is not in that player's hand",
     "summon.monster": "only monsters are summoned",
+    "summon.monster-zones": "there is no free Monster Zone",
     "summon.tribute": "that card cannot be tributed",
     "history.reopen": "only a finished chain gives way to a new open game state",
 }
