@@ -561,5 +561,5 @@ def integer_bits(scenario: Scenario, resolutions: int) -> int:
         amounts += [c.amount or 0 for c in ability.costs if c.kind == "pay-lp"]
         amount = max(amount, *amounts, 0)
     life = scenario.life_points + resolutions * gain
-    magnitude = max(life + amount, resolutions * draw, 1 << (MIN_BITS - 2))
+    magnitude = max(life + amount, resolutions * draw)
     return max(MIN_BITS, magnitude.bit_length() + 2)
