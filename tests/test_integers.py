@@ -98,9 +98,7 @@ def test_paying_half_leaves_the_life_points_rounded_up(
     # Official Card Database FAQ ("Dinomorphia Intact"): half of 125 paid leaves 63.
     text = _burn(125, amount="half")
     assert decide(text, "exists life_points(B) == 63", engine) == "holds"
-    assert decide(text, "always life_points(B) == 63 or life_points(B) == 563", engine) == (
-        "holds"
-    )
+    assert decide(text, "always life_points(B) == 63 or life_points(B) == 563", engine) == ("holds")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
