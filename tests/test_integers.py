@@ -233,3 +233,30 @@ def test_a_summon_needs_a_free_monster_zone(
     assert "there is no free Monster Zone (summon.monster-zones)" in result.err
     tribute = text.replace("A summons New", "A tribute summons New tributing M1")
     assert run("check", str(write("tribute.yaml", tribute))).code == 0
+
+
+@pytest.mark.parametrize(
+    ("level", "step", "legal"),
+    [
+        (4, "A summons New", True),
+        (5, "A summons New", False),
+        (5, "A tribute summons New tributing M1", True),
+        (7, "A tribute summons New tributing M1", False),
+        (7, "A tribute summons New tributing M1 and M2", True),
+        (3, "A tribute summons New tributing M1", False),
+    ],
+)
+def test_a_monster_s_level_sets_its_tributes(
+    run: Callable[..., Run], write: Callable[[str, str], Path], level: int, step: str, legal: bool
+) -> None:
+    cards = "\n".join(
+        f"  M{i}: {{kind: normal-monster, controller: A, atk: 1000}}" for i in range(1, 3)
+    )
+    cards += f"\n  New: {{kind: normal-monster, controller: A, zone: hand, level: {level}}}"
+    text = ZONES.format(cards=cards).replace("claims:", f"history:\n  - {step}\nclaims:")
+    result = run("check", str(write("level.yaml", text)))
+    if legal:
+        assert result.code == 0, result.err
+    else:
+        assert result.code == 2
+        assert "(summon.tributes)" in result.err

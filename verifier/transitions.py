@@ -200,7 +200,9 @@ class System:
         elif kind == "timer":
             yield from protocol.may_time_out(ctx)
         elif kind == "summon":
-            yield from windows.summon_checks(ctx, action.card, action.player, action.tributes)
+            yield from windows.summon_checks(
+                ctx, action.card, action.player, action.tributes, action.how
+            )
         elif kind == "reopen":
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:

@@ -26,6 +26,7 @@ __all__ = [
     "summon",
     "summon_checks",
     "summon_succeeds",
+    "tributes_needed",
 ]
 
 HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 0}
@@ -93,9 +94,20 @@ def _by(ctx: Ctx, by: str, actor: Term, player: Term) -> Term:
     return True
 
 
-def summon_checks(ctx: Ctx, card: int, player: int, tributes: tuple[int, ...]) -> Iterator[Check]:
+def tributes_needed(level: int) -> int:
+    """Tributes a Normal or Tribute Summon of a monster of ``level`` needs (Official
+    Rulebook: Level 4 or lower none, Level 5 or 6 one, Level 7 or higher two)."""
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def summon_checks(
+    ctx: Ctx, card: int, player: int, tributes: tuple[int, ...], how: str = "normal"
+) -> Iterator[Check]:
     """A summon from the hand, by the turn player, in an open game state."""
     L, f, w = ctx.L, ctx.f, ctx.w
+    level = w.cards[card].level
+    if level is not None and how in {"normal", "tribute"}:
+        yield Check("summon.tributes", len(tributes) == tributes_needed(level))
     yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
     yield Check("summon.turn-player", L.and_(player == w.turn, f.right == player))
     yield Check("summon.from-hand", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
