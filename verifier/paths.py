@@ -25,7 +25,7 @@ M = TypeVar("M", bound=BaseModel)
 
 ALLOW_OUTSIDE_HINT = "use --allow-outside to allow it"
 
-_SHOWN = 60  # characters of a reference shown in a message
+_SHOWN = 120  # characters of a reference shown in a message
 
 
 def quoted(reference: str) -> str:
