@@ -405,3 +405,11 @@ def test_a_genuine_model_named_on_the_command_line_still_shows_its_line(
     assert result.code == 2
     assert f"{model}:{line}:7: error:" in result.err
     assert "    game: chess\n" in result.err
+
+
+def test_generated_scenarios_name_a_findable_model_by_its_name() -> None:
+    from verifier.model import load_model, model_reference
+
+    assert model_reference(load_model(MODELS / "yugioh.yaml")) == "yugioh"
+    tie = MODELS.parent / "tests" / "models" / "tie.yaml"
+    assert model_reference(load_model(tie)) == str(tie.resolve())

@@ -23,6 +23,7 @@ __all__ = [
     "load_model",
     "model_dirs",
     "model_from",
+    "model_reference",
 ]
 
 
@@ -150,6 +151,16 @@ def find_named_model(name: str, span: Span) -> RuleSystem:
     raise ModelError(
         f"unknown rule system {quoted(name)} (known: {', '.join(known) or 'none'})", span
     )
+
+
+def model_reference(model: RuleSystem) -> str:
+    """What a generated scenario writes in ``rules:``: the rule system's name when the name
+    finds its file (so the scenario works wherever it is moved), else the file's path."""
+    for folder in model_dirs():
+        candidate = folder / f"{model.name}.yaml"
+        if _is_file(candidate) and candidate.resolve() == Path(model.path).resolve():
+            return model.name
+    return str(Path(model.path).resolve())
 
 
 def _is_file(path: Path) -> bool:
