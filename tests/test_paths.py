@@ -413,3 +413,16 @@ def test_generated_scenarios_name_a_findable_model_by_its_name() -> None:
     assert model_reference(load_model(MODELS / "yugioh.yaml")) == "yugioh"
     tie = MODELS.parent / "tests" / "models" / "tie.yaml"
     assert model_reference(load_model(tie)) == str(tie.resolve())
+
+
+def test_a_device_or_pipe_is_not_read(run: Callable[..., Run], layout: dict[str, Path]) -> None:
+    os.mkfifo(layout["scenarios"] / "pipe.yaml")
+    path = layout["scenarios"] / "s.yaml"
+    path.write_text(scenario("pipe.yaml", "/dev/zero"), encoding="utf-8")
+    result = run("check", str(path))
+    assert result.code == 2
+    assert result.err == refusal(path, 1, 8, "no rule-system file 'pipe.yaml'", "rules: pipe.yaml")
+    path.write_text(scenario(library="/dev/zero"), encoding="utf-8")
+    result = run("check", "--allow-outside", str(path))
+    assert result.code == 2
+    assert result.err == refusal(path, 2, 10, "no card library '/dev/zero'", "library: /dev/zero")

@@ -10,6 +10,7 @@ print someone else's files.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import TypeVar
 
@@ -62,9 +63,13 @@ def resolve_reference(
                     f"({ALLOW_OUTSIDE_HINT})",
                     span,
                 )
-        if not path.is_file():
+        try:
+            info = path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            raise error(missing, span) from None
+        if not stat.S_ISREG(info.st_mode):
             raise error(missing, span)
-    except OSError as exc:
+    except OSError as exc:  # a name too long, a loop of links, no permission
         raise error(f"{what} {shown} cannot be read: {_reason(exc)}", span) from None
     except ValueError as exc:  # a NUL character in the name
         raise error(f"{what} {shown} cannot be read: {exc}", span) from None
