@@ -426,3 +426,16 @@ def test_a_device_or_pipe_is_not_read(run: Callable[..., Run], layout: dict[str,
     result = run("check", "--allow-outside", str(path))
     assert result.code == 2
     assert result.err == refusal(path, 2, 10, "no card library '/dev/zero'", "library: /dev/zero")
+
+
+def test_a_source_tree_used_without_installing_finds_the_models(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from verifier import model
+
+    def missing(name: str) -> None:
+        raise ModuleNotFoundError(name)
+
+    monkeypatch.setattr(model.resources, "files", missing)
+    assert model.bundled_models() == MODELS
+    assert "yugioh" in [m.name for m in model.list_models()]
