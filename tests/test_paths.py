@@ -287,7 +287,7 @@ def test_a_nul_character_in_a_path_is_a_clean_error(
     result = run("check", str(path))
     assert result.code == 2
     assert result.err.splitlines()[0] == (
-        f"{path}:1:8: error: rules file 'a\x00b.yaml' cannot be read: embedded null byte"
+        f"{path}:1:8: error: rules file 'a\\x00b.yaml' cannot be read: embedded null byte"
     )
 
 

@@ -30,10 +30,12 @@ _SHOWN = 120  # characters of a reference shown in a message
 
 
 def quoted(reference: str) -> str:
-    """A reference in quotes for a message, shortened when it is very long."""
+    """A reference in quotes for a message: shortened when it is very long, and control
+    characters escaped (``\\x00``) so that a message cannot drive the terminal."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in reference[:_SHOWN])
     if len(reference) <= _SHOWN:
-        return f"'{reference}'"
-    return f"'{reference[:_SHOWN]}…' ({len(reference)} characters)"
+        return f"'{shown}'"
+    return f"'{shown}…' ({len(reference)} characters)"
 
 
 def resolve_reference(
