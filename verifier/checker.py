@@ -103,7 +103,9 @@ def check_scenario(
         variant_scenario = (
             scenario
             if variant == (None, None, None)
-            else load_scenario(scenario.path, rules, turn, history)
+            else load_scenario(
+                scenario.path, rules, turn, history, allow_outside=scenario.allow_outside
+            )
         )
         prepared = prepare(variant_scenario)
         prepared_by_variant[variant] = prepared

@@ -96,6 +96,14 @@ def _max_states_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
+def _allow_outside_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--allow-outside",
+        is_flag=True,
+        help="Let scenarios name rules and library files outside their folder and the current one.",
+    )(f)
+
+
 def _status(results: Sequence[ClaimResult]) -> int:
     if any(not r.as_expected for r in results):
         return DIFFERS
@@ -105,6 +113,7 @@ def _status(results: Sequence[ClaimResult]) -> int:
 
 
 @cli.command("check")
+@_allow_outside_option
 @click.argument("paths", nargs=-1, required=True)
 @_engine_option
 @_timeout_option
@@ -120,6 +129,7 @@ def check_cmd(
     as_json: bool,
     brief: bool,
     explain: bool,
+    allow_outside: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR)."""
     bad_input = False
@@ -129,7 +139,7 @@ def check_cmd(
         raise InputError(f"no scenario files in {' '.join(paths)}")
     for path in files:
         try:
-            scenario = load_scenario(path)
+            scenario = load_scenario(path, allow_outside=allow_outside)
             results, variants = check_scenario(scenario, engine, timeout, max_states)
             if explain:
                 results = [
@@ -169,6 +179,7 @@ def _with_reasons(
 
 
 @cli.command("ask")
+@_allow_outside_option
 @click.argument("path")
 @click.argument("claim")
 @_engine_option
@@ -184,9 +195,10 @@ def ask_cmd(
     max_states: int,
     as_json: bool,
     explain: bool,
+    allow_outside: bool,
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, allow_outside=allow_outside)
     formula = scenario.parse(claim)
     prepared = prepare(scenario)
     results = check(prepared, [("ask", claim, formula, None)], engine, timeout, max_states)
@@ -203,10 +215,11 @@ def ask_cmd(
 
 
 @cli.command("explain")
+@_allow_outside_option
 @click.argument("path")
-def explain_cmd(path: str) -> None:
+def explain_cmd(path: str, allow_outside: bool) -> None:
     """Narrate the scenario step by step: the history, then the chain resolving."""
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
     actions = default_continuation(prepared)
     _, steps = replay(prepared.system, prepared.history.state, actions)
@@ -219,16 +232,17 @@ def explain_cmd(path: str) -> None:
 
 
 @cli.command("explore")
+@_allow_outside_option
 @click.argument("path")
 @click.option(
     "--graph", "graph_path", default=None, help="Write the state graph (.dot or .graphml)."
 )
 @_max_states_option
-def explore_cmd(path: str, graph_path: str | None, max_states: int) -> None:
+def explore_cmd(path: str, graph_path: str | None, max_states: int, allow_outside: bool) -> None:
     """Explore every continuation of the scenario and report the state graph's size."""
     from verifier.explore import explore, state_graph
 
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
     if graph_path is not None and not graph_path.endswith((".dot", ".graphml")):
         raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
@@ -272,11 +286,18 @@ def _write_dot(graph: object, path: str) -> None:
 
 
 @cli.command("lint")
+@_allow_outside_option
 @click.argument("model")
 @click.argument("scenarios", nargs=-1)
 @click.option("--witnesses", default=None, help="Write each finding's witness scenario here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def lint_cmd(model: str, scenarios: tuple[str, ...], witnesses: str | None, as_json: bool) -> None:
+def lint_cmd(
+    model: str,
+    scenarios: tuple[str, ...],
+    witnesses: str | None,
+    as_json: bool,
+    allow_outside: bool,
+) -> None:
     """Check the rule system MODEL (a name or a file) for ties, dead kinds, dead ends.
 
     Each finding names the parameter it concerns and comes with a minimal witness scenario;
@@ -287,7 +308,7 @@ def lint_cmd(model: str, scenarios: tuple[str, ...], witnesses: str | None, as_j
     from verifier.model import find_model
 
     path = find_model(model, Path.cwd(), Span("<model>", 1, 1, model)).path
-    report = lint(path, scenarios)
+    report = lint(path, scenarios, allow_outside=allow_outside)
     folder = Path(witnesses) if witnesses else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -318,6 +339,7 @@ def lint_cmd(model: str, scenarios: tuple[str, ...], witnesses: str | None, as_j
 
 
 @cli.command("diff")
+@_allow_outside_option
 @click.argument("model_a")
 @click.argument("model_b")
 @click.argument("scenarios", nargs=-1)
@@ -326,7 +348,12 @@ def lint_cmd(model: str, scenarios: tuple[str, ...], witnesses: str | None, as_j
     "--tries", type=int, default=200, show_default=True, help="Generated scenarios to try."
 )
 def diff_cmd(
-    model_a: str, model_b: str, scenarios: tuple[str, ...], out: str | None, tries: int
+    model_a: str,
+    model_b: str,
+    scenarios: tuple[str, ...],
+    out: str | None,
+    tries: int,
+    allow_outside: bool,
 ) -> None:
     """Find continuations legal under one model only, or ending differently.
 
@@ -341,7 +368,7 @@ def diff_cmd(
     found_any = False
     if scenarios:
         for path in _scenario_files(scenarios):
-            differences = compare(path, models[0], models[1])
+            differences = compare(path, models[0], models[1], allow_outside=allow_outside)
             click.echo(f"{path}: {len(differences) or 'no'} difference(s)")
             click.echo("\n".join(_differences(differences)))
             found_any = found_any or bool(differences)
@@ -373,12 +400,13 @@ def _differences(differences: Sequence[Any]) -> list[str]:
 
 
 @cli.command("orders")
+@_allow_outside_option
 @click.argument("path")
-def orders_cmd(path: str) -> None:
+def orders_cmd(path: str, allow_outside: bool) -> None:
     """Which permitted orders of simultaneous triggers (SEGOC) lead to different outcomes."""
     from verifier.orders import segoc_outcomes
 
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
     classes = segoc_outcomes(prepared)
     if not classes:
@@ -395,16 +423,17 @@ def orders_cmd(path: str) -> None:
 
 
 @cli.command("why")
+@_allow_outside_option
 @click.argument("path")
 @click.argument("action")
 @_timeout_option
-def why_cmd(path: str, action: str, timeout: float | None) -> None:
+def why_cmd(path: str, action: str, timeout: float | None, allow_outside: bool) -> None:
     """Say why ACTION ("B activates Book of Moon [targeting X]") can never happen.
 
     The SMT engine finds a minimal set of named rules that together forbid it on every
     continuation, or a continuation in which it does happen.
     """
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, allow_outside=allow_outside)
     step = scenario.read_step(action)
     if step.verb != "activate" or step.ability is None or step.player is None:
         raise InputError(

@@ -70,11 +70,15 @@ def _summary(state: State, labels: list[str], path: tuple[Action, ...]) -> _Run:
 
 
 def compare(
-    path: str | Path, model_a: RuleSystem, model_b: RuleSystem, max_states: int = 500_000
+    path: str | Path,
+    model_a: RuleSystem,
+    model_b: RuleSystem,
+    max_states: int = 500_000,
+    allow_outside: bool = False,
 ) -> list[Difference]:
     """The differences between two models on the scenario in ``path``."""
     prepared = {
-        m.name: prepare(load_scenario(path, rules=str(Path(m.path).resolve())))
+        m.name: prepare(load_scenario(path, model=m, allow_outside=allow_outside))
         for m in (model_a, model_b)
     }
     names = (model_a.name, model_b.name)

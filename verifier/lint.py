@@ -62,7 +62,10 @@ class Report:
 
 
 def lint(
-    model_path: str | Path, scenarios: Sequence[str | Path] = (), max_states: int = 200_000
+    model_path: str | Path,
+    scenarios: Sequence[str | Path] = (),
+    max_states: int = 200_000,
+    allow_outside: bool = False,
 ) -> Report:
     model = load_model(model_path)
     findings: list[Finding] = []
@@ -78,7 +81,8 @@ def lint(
             findings += _probe(model, kind_name, path, purpose, max_states)
         for given in scenarios:
             where = Path(given)
-            findings += _runs(model, where, where.read_text(encoding="utf-8"), max_states)
+            text = where.read_text(encoding="utf-8")
+            findings += _runs(model, where, text, max_states, allow_outside=allow_outside)
     return Report(findings, proofs)
 
 
@@ -156,7 +160,7 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
             "Second": card(model, kinds[0], "A", False),
         }
         path.write_text(probe_text(model, {"turn": "A", "cards": cards}), encoding="utf-8")
-        system = prepare(load_scenario(path)).system
+        system = prepare(load_scenario(path, model=model)).system
     if system.layout.slots < 2:
         return [], ""
     state = list(system.initial())
@@ -237,7 +241,7 @@ def _probe(
 ) -> list[Finding]:
     text = path.read_text(encoding="utf-8")
     try:
-        prepared = prepare(load_scenario(path))
+        prepared = prepare(load_scenario(path, model=model))
     except VerifierError:
         # The probe's own history is illegal: the kind cannot start a chain (reported by
         # the start probe).
@@ -259,13 +263,18 @@ def _probe(
 
 
 def _runs(
-    model: RuleSystem, path: Path, text: str, max_states: int, prepared: object = None
+    model: RuleSystem,
+    path: Path,
+    text: str,
+    max_states: int,
+    prepared: object = None,
+    allow_outside: bool = False,
 ) -> list[Finding]:
     """Unbounded chains and dead ends on every continuation of a scenario."""
     from verifier.checker import Prepared
 
     if not isinstance(prepared, Prepared):
-        scenario = load_scenario(path, rules=str(Path(model.path).resolve()))
+        scenario = load_scenario(path, model=model, allow_outside=allow_outside)
         prepared = prepare(scenario)
     ex = explore(prepared.system, prepared.history.state, max_states)
     out = []

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from verifier.errors import ModelError, Span
+from verifier.paths import quoted
 from verifier.schema import ChainFile, KindFile, RuleSystemFile, validate
 from verifier.source import Document, load_document
 
-__all__ = ["Kind", "RuleSystem", "find_model", "list_models", "load_model", "model_dirs"]
+__all__ = [
+    "Kind",
+    "RuleSystem",
+    "bundled_models",
+    "find_model",
+    "find_named_model",
+    "is_model_path",
+    "list_models",
+    "load_model",
+    "model_dirs",
+    "model_from",
+    "model_reference",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +88,29 @@ class RuleSystem:
         return self.spans.get(parameter, Span(self.path, 1, 1))
 
 
+def bundled_models() -> Path | None:
+    """The folder of the rule systems shipped with the package.
+
+    They are the package data ``verifier.models`` (the project's top-level ``models/``,
+    mapped into the package by ``pyproject.toml``), found with :mod:`importlib.resources`
+    in a wheel, a plain or an editable install. A source tree used without installing it
+    (``python -m verifier`` in a checkout) falls back to the ``models/`` next to the package.
+    """
+    try:
+        folder = resources.files("verifier.models")
+    except ModuleNotFoundError:
+        source = Path(__file__).resolve().parent.parent / "models"
+        return source if source.is_dir() else None
+    return folder if isinstance(folder, Path) else None
+
+
 def model_dirs() -> list[Path]:
-    """Where rule systems are looked up by name: ``$VERIFIER_MODELS``, then ``models/``."""
+    """Where rule systems are looked up by name: each folder of ``$VERIFIER_MODELS`` (an
+    ``os.pathsep``-separated search path), then the bundled rule systems."""
     dirs = [Path(p) for p in os.environ.get("VERIFIER_MODELS", "").split(os.pathsep) if p]
-    dirs.append(Path(__file__).resolve().parent.parent / "models")
+    bundled = bundled_models()
+    if bundled is not None:
+        dirs.append(bundled)
     return dirs
 
 
@@ -92,28 +125,62 @@ def list_models() -> list[RuleSystem]:
     return sorted(seen.values(), key=lambda m: m.name)
 
 
+def is_model_path(reference: str) -> bool:
+    """Whether a ``rules:`` value is a path to a model file rather than a rule system's name."""
+    return reference.endswith((".yaml", ".yml")) or "/" in reference
+
+
 def find_model(reference: str, relative_to: Path | None, span: Span) -> RuleSystem:
-    """Resolve a scenario's ``rules:`` value: a path to a model file, or a model's name."""
-    if reference.endswith((".yaml", ".yml")) or "/" in reference:
+    """Resolve a rule system named on the command line: a path to a model file, or a
+    model's name (a scenario's ``rules:`` is confined first: see :mod:`verifier.scenario`)."""
+    if is_model_path(reference):
         base = relative_to if relative_to is not None else Path.cwd()
         path = base / reference
-        if not path.is_file():
-            raise ModelError(f"no rule-system file '{reference}'", span)
+        if not _is_file(path):
+            raise ModelError(f"no rule-system file {quoted(reference)}", span)
         return load_model(path)
+    return find_named_model(reference, span)
+
+
+def find_named_model(name: str, span: Span) -> RuleSystem:
+    """The rule system called ``name`` in the model directories."""
     for folder in model_dirs():
-        path = folder / f"{reference}.yaml"
-        if path.is_file():
+        path = folder / f"{name}.yaml"
+        if _is_file(path):
             return load_model(path)
     known = sorted({p.stem for d in model_dirs() if d.is_dir() for p in d.glob("*.yaml")})
     raise ModelError(
-        f"unknown rule system '{reference}' (known: {', '.join(known) or 'none'})", span
+        f"unknown rule system {quoted(name)} (known: {', '.join(known) or 'none'})", span
     )
+
+
+def model_reference(model: RuleSystem) -> str:
+    """What a generated scenario writes in ``rules:``: the rule system's name when the name
+    finds its file (so the scenario works wherever it is moved), else the file's path."""
+    for folder in model_dirs():
+        candidate = folder / f"{model.name}.yaml"
+        if _is_file(candidate) and candidate.resolve() == Path(model.path).resolve():
+            return model.name
+    return str(Path(model.path).resolve())
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the system cannot even look up is not one."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, a NUL character
+        return False
 
 
 def load_model(path: str | Path) -> RuleSystem:
     """Load and check one rule-system file."""
     doc = load_document(path)
     spec = validate(RuleSystemFile, doc, ModelError)
+    return model_from(spec, doc)
+
+
+def model_from(spec: RuleSystemFile, doc: Document) -> RuleSystem:
+    """The rule system a validated model file describes, its combinations checked."""
     return _build(spec, doc)
 
 

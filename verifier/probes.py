@@ -2,16 +2,16 @@
 
 Lint and diff run the engines on these instead of on a designer's own scenarios when none
 are given. Each probe is plain data (written as JSON, which is YAML) naming the rule system
-by its file, so variants under test need not be installed.
+by its name when that name finds its file, else by the file (variants under test need not
+be installed).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from verifier.generate import to_text
-from verifier.model import Kind, RuleSystem
+from verifier.model import Kind, RuleSystem, model_reference
 
 __all__ = ["activatable_kinds", "answer_probe", "card", "probe_text", "start_probe"]
 
@@ -54,7 +54,7 @@ def card(model: RuleSystem, kind: Kind, player: str, opponent_turn: bool) -> dic
 
 
 def probe_text(model: RuleSystem, data: dict[str, Any]) -> str:
-    return to_text({"rules": str(Path(model.path).resolve()), **data})
+    return to_text({"rules": model_reference(model), **data})
 
 
 def start_probe(model: RuleSystem, kind: Kind) -> str:

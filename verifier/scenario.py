@@ -21,8 +21,9 @@ from verifier.cards import (
 )
 from verifier.claims.ast import Formula
 from verifier.claims.parse import Vocabulary, parse_claim
-from verifier.errors import ScenarioError, Span
-from verifier.model import RuleSystem, find_model
+from verifier.errors import ModelError, ScenarioError, Span
+from verifier.model import RuleSystem, find_named_model, is_model_path, model_from
+from verifier.paths import load_referenced, quoted, resolve_reference
 from verifier.schema import (
     EFFECT_VERBS,
     AbilityFile,
@@ -32,6 +33,7 @@ from verifier.schema import (
     EffectFile,
     FilterFile,
     LibraryFile,
+    RuleSystemFile,
     ScenarioFile,
     TriggerFile,
     validate,
@@ -95,6 +97,7 @@ class Scenario:
     claims: tuple[ClaimEntry, ...]
     limits: dict[str, int]
     span: Span | None = field(default=None, compare=False)
+    allow_outside: bool = False  # loaded with --allow-outside: its variants are too
 
     @property
     def vocabulary(self) -> Vocabulary:
@@ -122,11 +125,17 @@ def load_scenario(
     rules: str | None = None,
     turn: str | None = None,
     history: int | None = None,
+    *,
+    allow_outside: bool = False,
+    model: RuleSystem | None = None,
 ) -> Scenario:
     """Load a scenario file; every problem is a :class:`VerifierError` with its position.
 
     ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to use) load
-    a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask.
+    a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask. The paths the
+    scenario names (``rules:``, ``library:``) must stay inside its folder's tree or the
+    current folder's tree unless ``allow_outside``. ``model`` is a rule system the caller
+    has loaded itself (lint, diff), used instead of the one the scenario names.
     """
     doc = load_document(path)
     if not isinstance(doc.data, dict):
@@ -142,16 +151,39 @@ def load_scenario(
             ),
             where,
         )
-    model = find_model(rules or spec.rules, Path(doc.path).parent, where)
+    if model is None:
+        model = _rule_system(rules or spec.rules, Path(doc.path).parent, where, allow_outside)
     if turn is not None:
         spec = spec.model_copy(update={"turn": turn})
-    loader = _Loader(doc, spec, model)
+    loader = _Loader(doc, spec, model, allow_outside)
     if history is not None:
         entry = spec.claims[history]
         assert not isinstance(entry, str) and entry.history is not None
         loader.history_path = ("claims", history, "history")
         loader.spec = spec.model_copy(update={"history": entry.history})
     return loader.scenario()
+
+
+def _rule_system(reference: str, folder: Path, span: Span, allow_outside: bool) -> RuleSystem:
+    """The rule system a scenario's ``rules:`` value names: a model's name, looked up in the
+    model directories, or a path, confined and loaded without echoing a file of another kind.
+    """
+    if not is_model_path(reference):
+        return find_named_model(reference, span)
+    shown = quoted(reference)
+    path = resolve_reference(
+        reference,
+        folder,
+        "rules file",
+        f"no rule-system file {shown}",
+        span,
+        ModelError,
+        allow_outside,
+    )
+    doc, spec = load_referenced(
+        path, "rules file", shown, "a rule system", RuleSystemFile, span, ModelError
+    )
+    return model_from(spec, doc)
 
 
 # -- where things are written ---------------------------------------------------------------
@@ -183,10 +215,13 @@ class _Where:
 
 
 class _Loader:
-    def __init__(self, doc: Document, spec: ScenarioFile, model: RuleSystem) -> None:
+    def __init__(
+        self, doc: Document, spec: ScenarioFile, model: RuleSystem, allow_outside: bool = False
+    ) -> None:
         self.doc = doc
         self.spec = spec
         self.model = model
+        self.allow_outside = allow_outside
         self.players = (spec.players[0], spec.players[1])
         if self.players[0] == self.players[1]:
             raise ScenarioError("the two players need different names", doc.span(("players", 1)))
@@ -260,6 +295,7 @@ class _Loader:
             claims=claims,
             limits=dict(spec.limits),
             span=self.doc.span(()),
+            allow_outside=self.allow_outside,
         )
 
     def check_zones(self, cards: tuple[Card, ...]) -> None:
@@ -294,11 +330,20 @@ class _Loader:
         found: dict[str, tuple[CardFile, _Where]] = {}
         for i, ref in enumerate(paths):
             where = ("library",) if isinstance(refs, str) else ("library", i)
-            path = Path(self.doc.path).parent / ref
-            if not path.is_file():
-                raise self.error(f"no card library '{ref}'", self.doc.span(where))
-            lib_doc = load_document(path)
-            lib = validate(LibraryFile, lib_doc, ScenarioError)
+            span = self.doc.span(where)
+            shown = quoted(ref)
+            path = resolve_reference(
+                ref,
+                Path(self.doc.path).parent,
+                "card library",
+                f"no card library {shown}",
+                span,
+                ScenarioError,
+                self.allow_outside,
+            )
+            lib_doc, lib = load_referenced(
+                path, "card library", shown, "a card library", LibraryFile, span, ScenarioError
+            )
             for name, entry in lib.cards.items():
                 found.setdefault(name, (entry, _Where(lib_doc, ("cards", name))))
         return found

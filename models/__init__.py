@@ -1,0 +1,1 @@
+"""The bundled rule systems: this folder ships inside the package as ``verifier.models``."""
