@@ -171,7 +171,7 @@ def _check_bounds(tree: Tree[Any], origin: Span) -> None:
                     "not, and, or and quantifiers)",
                     _at(origin, node.meta.column or 1),
                 )
-        stack.extend((child, depth, kind) for child in node.children)
+        stack.extend((child, depth, kind) for child in reversed(node.children))
 
 
 def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) -> None:
