@@ -12,7 +12,7 @@ random claims (from the grammar, and raw noise) are asked. Each input runs throu
 The default suite runs a few hundred inputs: one data mutation under every top-level key of
 every file, and a few Hypothesis-driven random ones. The big run is marked slow::
 
-    FUZZ_COUNT=100000 FUZZ_SUMMARY=fuzz-summary.txt pytest -p no:xdist -m slow -s tests/test_fuzz.py
+    FUZZ_COUNT=100000 FUZZ_SUMMARY=fuzz-summary.txt pytest -n 0 -m slow -s tests/test_fuzz.py
 
 It prints (and writes to ``FUZZ_SUMMARY``) one line with the count of inputs, of each exit
 status, and each crash class with a reproducer saved under ``FUZZ_CRASHES`` when given.

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Run
-from verifier.source import MAX_BYTES, parse_document
+from verifier.source import MAX_BYTES, MAX_NODES, parse_document
 
 GOOD = """\
 rules: yugioh
@@ -206,6 +206,16 @@ def test_oversized_files_are_refused(run: Callable[..., Run], tmp_path: Path) ->
     path.write_text(GOOD + "#" * MAX_BYTES + "\n", encoding="utf-8")
     assert first_error(run, path) == (
         f"s.yaml:1:1: error: file too large (more than {MAX_BYTES} bytes; at most 1 MiB)"
+    )
+
+
+def test_too_many_values_are_refused_quickly(run: Callable[..., Run], tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("cards: [" + "1, " * 60_000 + "1]\n", encoding="utf-8")
+    # The key 'cards' and the list are values too: item MAX_NODES - 2 is one too many.
+    assert first_error(run, path) == (
+        f"s.yaml:1:{9 + 3 * (MAX_NODES - 2)}: error: too many values in one file "
+        f"(at most {MAX_NODES})"
     )
 
 

@@ -2,11 +2,12 @@
 
 Input files are data that travel between people, so loading is bounded: a file is at most
 :data:`MAX_BYTES` of UTF-8 text without control characters, nests at most :data:`MAX_DEPTH`
-collections deep, its aliases stand for at most :data:`MAX_ALIAS_NODES` nodes in all, it
-carries no tags (``!!int``, ``!foo``), and its numbers have at most :data:`MAX_DIGITS`
-digits. Only plain data is built (dicts, lists, str, int, float, bool, None), from
-ruamel's event stream with an explicit stack, so no input can exhaust the recursion limit
-or the memory; each refusal is an :class:`InputError` at the place it concerns.
+collections deep, holds at most :data:`MAX_NODES` values, its aliases stand for at most
+:data:`MAX_ALIAS_NODES` nodes in all, it carries no tags (``!!int``, ``!foo``), and its
+numbers have at most :data:`MAX_DIGITS` digits. Only plain data is built (dicts, lists,
+str, int, float, bool, None), from ruamel's event stream with an explicit stack, so no
+input can exhaust the recursion limit or the memory; each refusal is an
+:class:`InputError` at the place it concerns.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_NODES",
     "Document",
     "Key",
     "load_document",
@@ -52,6 +54,8 @@ MAX_ALIAS_NODES = 10_000
 """How many nodes all the aliases of one file may stand for together."""
 MAX_DIGITS = 18
 """The most digits a number may have (any int64 fits)."""
+MAX_NODES = 50_000
+"""The most values (scalars, mappings, lists) one file may hold, keys included."""
 
 Key = str | int
 Path_ = tuple[Key, ...]
@@ -199,15 +203,20 @@ class _Composer:
         return InputError(message, _make_span(self.name, self.lines, *pos))
 
     def compose(self, text: str) -> _Node | None:
-        yaml = YAML(typ="rt", pure=True)
+        yaml = YAML(typ="base", pure=True)
         anchors: dict[str, _Node] = {}
         opening: set[str] = set()
         stack: list[tuple[_Node, str | None]] = []
         root: _Node | None = None
         documents = 0
         expanded = 0
+        written = 0
         for event in yaml.parse(text):
             pos = (event.start_mark.line, event.start_mark.column)
+            if isinstance(event, ScalarEvent | AliasEvent | MappingStartEvent | SequenceStartEvent):
+                written += 1
+                if written > MAX_NODES:
+                    raise self.error(f"too many values in one file (at most {MAX_NODES})", pos)
             if isinstance(event, DocumentStartEvent):
                 documents += 1
                 if documents > 1:
