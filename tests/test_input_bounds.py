@@ -212,9 +212,10 @@ def test_oversized_files_are_refused(run: Callable[..., Run], tmp_path: Path) ->
 def test_too_many_values_are_refused_quickly(run: Callable[..., Run], tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("cards: [" + "1, " * 60_000 + "1]\n", encoding="utf-8")
-    # The key 'cards' and the list are values too: item MAX_NODES - 2 is one too many.
+    # The document's mapping, the key 'cards' and the list are values too: the item at
+    # index MAX_NODES - 3 is one too many.
     assert first_error(run, path) == (
-        f"s.yaml:1:{9 + 3 * (MAX_NODES - 2)}: error: too many values in one file "
+        f"s.yaml:1:{9 + 3 * (MAX_NODES - 3)}: error: too many values in one file "
         f"(at most {MAX_NODES})"
     )
 
