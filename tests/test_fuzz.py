@@ -399,7 +399,7 @@ def data_mutation(data: Any, rnd: random.Random, top: str | None = None) -> tupl
     path = rnd.choice(paths)
     parent = _get(data, path[:-1])
     last = path[-1]
-    choice = rnd.randrange(11)
+    choice = rnd.randrange(12)
     if choice == 0:
         del parent[last]
         return "delete", data
@@ -446,6 +446,10 @@ def data_mutation(data: Any, rnd: random.Random, top: str | None = None) -> tupl
             value = [value]
         parent[last] = value
         return "nest", data
+    if choice == 8 and isinstance(data.get("history"), list) and data["history"]:
+        history = data["history"]
+        history[rnd.randrange(len(history))] = random_step(rnd, names)
+        return "history-step", data
     if choice == 7 and isinstance(data.get("claims"), list):
         claims = data["claims"]
         generated = random_claim(rnd, names)
@@ -454,6 +458,32 @@ def data_mutation(data: Any, rnd: random.Random, top: str | None = None) -> tupl
         return "claim", data
     parent[last] = random_value(rnd, names)
     return "replace-value", data
+
+
+def random_step(rnd: random.Random, names: list[str]) -> str:
+    """A history sentence, mostly well-formed, about the scenario's cards."""
+    player = rnd.choice(["A", "B", "A", "B", "C", ""])
+    card = rnd.choice([*names, "Nothing"])
+    other = rnd.choice([*names, "Nothing"])
+    return rnd.choice(
+        [
+            f"{player} activates {card}",
+            f"{player} activates {card} targeting {other}",
+            f"{player} activates {card} tributing {other}",
+            f"{player} chains {card}",
+            f"{player} casts {card} targeting {other}",
+            f"{player} uses {card}",
+            f"{player} passes",
+            f"{player} summons {card}",
+            f"{player} tribute summons {card} tributing {other}",
+            f"{player} presses resolve",
+            "timer runs out",
+            "the chain resolves",
+            "the chain resolves (coins succeed)",
+            f"{player} activates",
+            "",
+        ]
+    )
 
 
 def dump(data: Any) -> bytes:
@@ -586,8 +616,10 @@ def random_case(rnd: random.Random) -> Case:
 
 
 def data_case(kind: str, path: Path, rnd: random.Random, top: str | None) -> Case:
-    original = _data(path)
-    name, mutated = data_mutation(original, rnd, top)
+    name, mutated = data_mutation(_data(path), rnd, top)
+    for _ in range(rnd.choice([0, 0, 0, 1, 2])):  # sometimes a few changes at once
+        more, mutated = data_mutation(mutated, rnd, top if rnd.random() < 0.5 else None)
+        name += "+" + more
     try:
         content = dump(mutated)
     except Exception:  # a value the dumper cannot write: keep the text mutation path busy
