@@ -140,6 +140,8 @@ def make_case(kind: str, path: Path, content: bytes, rnd: random.Random, label: 
         argv = ["explain", target]
     elif roll < 0.15 and kind == "model":
         argv = ["lint", "{dir}/model.yaml"]
+    elif roll < 0.2:
+        argv = ["check", "--engine", rnd.choice(["smt", "both"]), *LIMITS, target]
     else:
         argv = ["check", *LIMITS, target]
     return Case(f"{label} {path.relative_to(ROOT)}", files, argv)

@@ -324,3 +324,12 @@ def test_claim_bounds_apply_in_scenario_files(
         "s.yaml:9:212: error: claim nested too deeply "
         "(at most 50 levels of not, and, or and quantifiers)"
     )
+
+
+def test_yaml_syntax_errors_name_tokens_plainly(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = write("s.yaml", "%YAML 1.2\n" + GOOD)
+    assert first_error(run, path) == (
+        "s.yaml:2:1: error: YAML syntax: expected '<document start>', but found '<scalar>'"
+    )

@@ -167,7 +167,8 @@ def _position(text: str, index: int) -> Pos:
 
 
 def _tidy(problem: str) -> str:
-    return " ".join(problem.split())
+    """One line; ruamel shows some tokens as a one-element tuple: ``('<scalar>',)``."""
+    return re.sub(r"\('([^']*)',\)", r"'\1'", " ".join(problem.split()))
 
 
 def _make_span(name: str, lines: tuple[str, ...], line: int, col: int) -> Span:
