@@ -1,22 +1,71 @@
-"""Positioned YAML: load a file safely and remember where every key and value came from."""
+"""Positioned YAML: load a file safely and remember where every key and value came from.
+
+Input files are data that travel between people, so loading is bounded: a file is at most
+:data:`MAX_BYTES` of UTF-8 text without control characters, nests at most :data:`MAX_DEPTH`
+collections deep, holds at most :data:`MAX_NODES` values, its aliases stand for at most
+:data:`MAX_ALIAS_NODES` nodes in all, it carries no tags (``!!int``, ``!foo``), and its
+numbers have at most :data:`MAX_DIGITS` digits. Only plain data is built (dicts, lists,
+str, int, float, bool, None), from ruamel's event stream with an explicit stack, so no
+input can exhaust the recursion limit or the memory; each refusal is an
+:class:`InputError` at the place it concerns.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.resolver import VersionedResolver
 
 from verifier.errors import InputError, Span
 
-__all__ = ["Document", "Key", "load_document", "parse_document"]
+__all__ = [
+    "MAX_ALIAS_NODES",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_NODES",
+    "Document",
+    "Key",
+    "load_document",
+    "parse_document",
+]
+
+MAX_BYTES = 1024 * 1024
+"""The largest input file, in bytes (1 MiB)."""
+MAX_DEPTH = 64
+"""How deeply mappings and lists may nest (aliases counted as what they stand for)."""
+MAX_ALIAS_NODES = 10_000
+"""How many nodes all the aliases of one file may stand for together."""
+MAX_DIGITS = 18
+"""The most digits a number may have (any int64 fits)."""
+MAX_NODES = 50_000
+"""The most values (scalars, mappings, lists) one file may hold, keys included."""
 
 Key = str | int
 Path_ = tuple[Key, ...]
+Pos = tuple[int, int]
+
+# What YAML 1.2 allows in a stream (the complement is refused as a control character).
+_NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+_YAML_TAG = "tag:yaml.org,2002:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,32 +98,48 @@ class Document:
 
 
 def load_document(path: str | Path) -> Document:
-    """Read and parse a YAML file; a missing or malformed file is an :class:`InputError`."""
+    """Read and parse a YAML file; a missing, oversized or bad file is an :class:`InputError`."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"no such file: {name}", Span(name, 1, 1)) from None
     except IsADirectoryError:
         raise InputError(f"expected a file, found a directory: {name}", Span(name, 1, 1)) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", Span(name, 1, 1)) from None
     except OSError as exc:
         raise InputError(f"cannot read {name}: {exc.strerror}", Span(name, 1, 1)) from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(
+            f"file too large (more than {MAX_BYTES} bytes; at most 1 MiB)", Span(name, 1, 1)
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8")
+        lines = tuple(_normalise(good).splitlines())
+        line, col = _position(good, len(good))
+        byte = raw[exc.start]
+        message = f"not UTF-8 text ({exc.reason}: byte 0x{byte:02x})"
+        raise InputError(message, _make_span(name, lines, line, col)) from None
     return parse_document(text, name)
 
 
 def parse_document(text: str, name: str) -> Document:
     """Parse YAML text; only plain data is built, never objects named by tags."""
+    text = _normalise(text)
     lines = tuple(text.splitlines())
+    if len(text) > MAX_BYTES:
+        raise InputError(f"file too large (more than {MAX_BYTES} characters)", Span(name, 1, 1))
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        line, col = _position(text, bad.start())
+        char = ord(bad.group())
+        raise InputError(
+            f"control character U+{char:04X} is not allowed", _make_span(name, lines, line, col)
+        )
     try:
-        tree = YAML(typ="rt", pure=True).load(text)
-    except DuplicateKeyError as exc:
-        mark = exc.problem_mark
-        line, col = (mark.line, mark.column) if mark is not None else (0, 0)
-        key = (exc.problem or "").split('"')[1] if '"' in (exc.problem or "") else "?"
-        message = f"duplicate key '{key}' (each name may appear only once here)"
-        raise InputError(message, _make_span(name, lines, line, col)) from None
+        root = _Composer(name, lines).compose(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line, mark.column) if mark is not None else (0, 0)
@@ -83,14 +148,27 @@ def parse_document(text: str, name: str) -> Document:
         raise InputError(message, _make_span(name, lines, line, col)) from None
     except YAMLError as exc:
         raise InputError(f"YAML syntax: {_tidy(str(exc))}", Span(name, 1, 1)) from None
-    values: dict[Path_, tuple[int, int]] = {(): (0, 0)}
-    keys: dict[Path_, tuple[int, int]] = {}
-    data = _plain(tree, (), values, keys, name, lines)
+    values: dict[Path_, Pos] = {(): (0, 0)}
+    keys: dict[Path_, Pos] = {}
+    data = None if root is None else _Builder(name, lines, values, keys).build(root, ())
     return Document(name, data, lines, values, keys)
 
 
+def _normalise(text: str) -> str:
+    """Line ends as ``\\n``, as a file read in text mode has them."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _position(text: str, index: int) -> Pos:
+    """The 0-based line and column of ``text[index]``."""
+    line = text.count("\n", 0, index)
+    start = text.rfind("\n", 0, index) + 1
+    return line, index - start
+
+
 def _tidy(problem: str) -> str:
-    return " ".join(problem.split())
+    """One line; ruamel shows some tokens as a one-element tuple: ``('<scalar>',)``."""
+    return re.sub(r"\('([^']*)',\)", r"'\1'", " ".join(problem.split()))
 
 
 def _make_span(name: str, lines: tuple[str, ...], line: int, col: int) -> Span:
@@ -98,46 +176,213 @@ def _make_span(name: str, lines: tuple[str, ...], line: int, col: int) -> Span:
     return Span(name, line + 1, col + 1, text)
 
 
-def _plain(
-    node: Any,
-    path: Path_,
-    values: dict[Path_, tuple[int, int]],
-    keys: dict[Path_, tuple[int, int]],
-    name: str,
-    lines: tuple[str, ...],
-) -> Any:
-    if isinstance(node, CommentedMap):
-        values.setdefault(path, (node.lc.line, node.lc.col))
-        out: dict[Any, Any] = {}
-        for key in node:
-            sub = (*path, key)
-            keys[sub] = node.lc.key(key)
-            values[sub] = node.lc.value(key)
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                line, col = keys[sub]
-                raise InputError(
-                    f"a key must be a name, got {key!r}", _make_span(name, lines, line, col)
-                )
-            out[key] = _plain(node[key], sub, values, keys, name, lines)
-        return out
-    if isinstance(node, CommentedSeq):
-        values.setdefault(path, (node.lc.line, node.lc.col))
-        items = []
-        for index, item in enumerate(node):
-            sub = (*path, index)
-            values[sub] = node.lc.item(index)
-            items.append(_plain(item, sub, values, keys, name, lines))
-        return items
-    if node is None or isinstance(node, bool):
+# -- composing: events to a node graph, iteratively and within the bounds -------------------
+
+
+class _Node:
+    """A scalar (its plain value), or a mapping or list (its children, with their positions)."""
+
+    __slots__ = ("children", "height", "kind", "merge", "pos", "size", "value")
+
+    def __init__(self, kind: str, pos: Pos, value: Any = None) -> None:
+        self.kind = kind  # "scalar", "map" or "seq"
+        self.pos = pos
+        self.value = value
+        self.merge = False  # a plain '<<' (a merge key)
+        self.children: list[tuple[_Node, Pos]] = []
+        self.height = 0  # collections nested in it, itself included
+        self.size = 1  # nodes it stands for, aliases expanded
+
+
+class _Composer:
+    def __init__(self, name: str, lines: tuple[str, ...]) -> None:
+        self.name = name
+        self.lines = lines
+        self.resolver = VersionedResolver()
+
+    def error(self, message: str, pos: Pos) -> InputError:
+        return InputError(message, _make_span(self.name, self.lines, *pos))
+
+    def compose(self, text: str) -> _Node | None:
+        yaml = YAML(typ="base", pure=True)
+        anchors: dict[str, _Node] = {}
+        opening: set[str] = set()
+        stack: list[tuple[_Node, str | None]] = []
+        root: _Node | None = None
+        documents = 0
+        expanded = 0
+        written = 0
+        for event in yaml.parse(text):
+            pos = (event.start_mark.line, event.start_mark.column)
+            if isinstance(event, ScalarEvent | AliasEvent | MappingStartEvent | SequenceStartEvent):
+                written += 1
+                if written > MAX_NODES:
+                    raise self.error(f"too many values in one file (at most {MAX_NODES})", pos)
+            if isinstance(event, DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise self.error(
+                        "YAML syntax: expected a single document in the stream, "
+                        "but found another document",
+                        pos,
+                    )
+                continue
+            node: _Node | None = None
+            if isinstance(event, AliasEvent):
+                alias = str(event.anchor)
+                if alias in opening:
+                    raise self.error(f"alias '*{alias}' refers to a collection it is inside", pos)
+                if alias not in anchors:
+                    raise self.error(f"undefined alias '*{alias}'", pos)
+                node = anchors[alias]
+                expanded += node.size
+                if expanded > MAX_ALIAS_NODES:
+                    raise self.error(
+                        f"aliases expand to too many nodes (at most {MAX_ALIAS_NODES} in a file)",
+                        pos,
+                    )
+                if len(stack) + node.height > MAX_DEPTH:
+                    raise self.error(f"nesting too deep (at most {MAX_DEPTH} levels)", pos)
+            elif isinstance(event, ScalarEvent):
+                self.refuse_tag(event.tag, pos)
+                node = self.scalar(event, pos)
+                if event.anchor is not None:
+                    anchors[str(event.anchor)] = node
+            elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+                self.refuse_tag(event.tag, pos)
+                if len(stack) + 1 > MAX_DEPTH:
+                    raise self.error(f"nesting too deep (at most {MAX_DEPTH} levels)", pos)
+                kind = "map" if isinstance(event, MappingStartEvent) else "seq"
+                name = None if event.anchor is None else str(event.anchor)
+                if name is not None:
+                    opening.add(name)
+                stack.append((_Node(kind, pos), name))
+                continue
+            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+                node, name = stack.pop()
+                node.height = 1 + max((c.height for c, _ in node.children), default=0)
+                node.size = 1 + sum(c.size for c, _ in node.children)
+                if name is not None:
+                    opening.discard(name)
+                    anchors[name] = node
+                pos = node.pos
+            if node is None:
+                continue
+            if stack:
+                stack[-1][0].children.append((node, pos))
+            else:
+                root = node
+        return root
+
+    def refuse_tag(self, tag: Any, pos: Pos) -> None:
+        if tag is None:
+            return
+        shown = str(getattr(tag, "value", tag))
+        if shown.startswith(_YAML_TAG):
+            shown = "!!" + shown[len(_YAML_TAG) :]
+        raise self.error(f"tags are not allowed (found '{shown}'); write plain values", pos)
+
+    def scalar(self, event: ScalarEvent, pos: Pos) -> _Node:
+        text = str(event.value)
+        if event.style is not None or not event.implicit[0]:
+            return _Node("scalar", pos, text)  # quoted or block: a string
+        tag = str(self.resolver.resolve(ScalarNode, text, (True, False)))
+        kind = tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else "str"
+        node = _Node("scalar", pos, text)
+        if kind == "null":
+            node.value = None
+        elif kind == "bool":
+            node.value = text.lower() == "true"
+        elif kind == "int":
+            node.value = self.integer(text, pos)
+        elif kind == "float":
+            node.value = self.real(text, pos)
+        elif kind == "merge":
+            node.merge = True
         return node
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    line, col = values.get(path, (0, 0))
-    raise InputError(
-        f"unsupported YAML value ({type(node).__name__}); tags are not allowed",
-        _make_span(name, lines, line, col),
-    )
+
+    def integer(self, text: str, pos: Pos) -> int | str:
+        body = text.replace("_", "")
+        sign = -1 if body.startswith("-") else 1
+        body = body.lstrip("+-")
+        base = {"0x": 16, "0o": 8, "0b": 2}.get(body[:2].lower(), 10)
+        digits = body[2:] if base != 10 else body
+        if len(digits) > MAX_DIGITS:
+            raise self.error(f"number too large (at most {MAX_DIGITS} digits)", pos)
+        try:
+            return sign * int(digits, base)
+        except ValueError:
+            return text  # looks like a number to the resolver only: keep the text
+
+    def real(self, text: str, pos: Pos) -> float | str:
+        body = text.replace("_", "")
+        lowered = body.lower().lstrip("+-")
+        if lowered in {".inf", ".nan"}:
+            return float(body.lower().replace(".", ""))
+        mantissa = re.split("[eE]", lowered)[0]
+        if sum(c.isdigit() for c in mantissa) > MAX_DIGITS:
+            raise self.error(f"number too large (at most {MAX_DIGITS} digits)", pos)
+        try:
+            value = float(body)
+        except ValueError:
+            return text
+        if not math.isfinite(value) or abs(value) >= 10.0**MAX_DIGITS:
+            raise self.error(f"number too large (at most {MAX_DIGITS} digits)", pos)
+        return value
+
+
+# -- building: the node graph to plain data, with the span of each value and key -----------
+
+
+class _Builder:
+    """Recursion here is bounded: the composer refused graphs deeper than MAX_DEPTH."""
+
+    def __init__(
+        self,
+        name: str,
+        lines: tuple[str, ...],
+        values: dict[Path_, Pos],
+        keys: dict[Path_, Pos],
+    ) -> None:
+        self.name = name
+        self.lines = lines
+        self.values = values
+        self.keys = keys
+
+    def error(self, message: str, pos: Pos) -> InputError:
+        return InputError(message, _make_span(self.name, self.lines, *pos))
+
+    def build(self, node: _Node, path: Path_) -> Any:
+        if node.kind == "scalar":
+            return node.value
+        if node.kind == "seq":
+            items = []
+            for index, (item, pos) in enumerate(node.children):
+                sub = (*path, index)
+                self.values[sub] = pos
+                items.append(self.build(item, sub))
+            return items
+        out: dict[Key, Any] = {}
+        children = node.children
+        for (key_node, key_pos), (value, pos) in zip(children[0::2], children[1::2], strict=True):
+            if key_node.merge:
+                raise self.error("merge keys ('<<') are not supported; write the keys out", key_pos)
+            key = self.key(key_node, key_pos)
+            if key in out:
+                raise self.error(
+                    f"duplicate key '{key}' (each name may appear only once here)", key_pos
+                )
+            sub = (*path, key)
+            self.keys[sub] = key_pos
+            self.values[sub] = pos
+            out[key] = self.build(value, sub)
+        return out
+
+    def key(self, node: _Node, pos: Pos) -> Key:
+        if node.kind != "scalar":
+            what = "a mapping" if node.kind == "map" else "a list"
+            raise self.error(f"a key must be a name, got {what}", pos)
+        key = node.value
+        if not isinstance(key, str | int) or isinstance(key, bool):
+            raise self.error(f"a key must be a name, got {key!r}", pos)
+        return key

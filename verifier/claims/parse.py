@@ -16,7 +16,28 @@ from verifier.cards import Zone
 from verifier.claims import ast
 from verifier.errors import ClaimError, Span
 
-__all__ = ["Vocabulary", "parse_claim", "quantifier_free"]
+__all__ = [
+    "MAX_CLAIM_ATOMS",
+    "MAX_CLAIM_CHARS",
+    "MAX_CLAIM_DEPTH",
+    "MAX_DIGITS",
+    "Vocabulary",
+    "parse_claim",
+    "quantifier_free",
+]
+
+MAX_CLAIM_CHARS = 4000
+"""The longest claim, in characters."""
+MAX_CLAIM_ATOMS = 100
+"""The most atoms (predicates and comparisons) one claim may combine."""
+MAX_CLAIM_DEPTH = 50
+"""How deeply ``not``, ``and``/``or`` groups and quantifiers may nest in one claim."""
+MAX_DIGITS = 18
+"""The most digits a number in a claim may have."""
+
+# Nodes of the parse tree that a formula is built from (the atoms are leaves below them).
+_CONNECTIVES = {"quant", "or_", "and_", "not_"}
+_ATOMS = {"test", "compare", "member_compare", "name_compare", "bare"}
 
 CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
     "resolves": ast.Resolves,
@@ -67,11 +88,22 @@ def _parser() -> Lark:
 
 
 def parse_claim(text: str, vocabulary: Vocabulary, origin: Span) -> ast.Formula:
-    """Parse ``text``; ``origin`` is where its first character is written, for error spans."""
+    """Parse ``text``; ``origin`` is where its first character is written, for error spans.
+
+    A claim is bounded (:data:`MAX_CLAIM_CHARS`, :data:`MAX_CLAIM_ATOMS`,
+    :data:`MAX_CLAIM_DEPTH`, :data:`MAX_DIGITS`), so that building and deciding it never
+    runs out of stack; the bounds are checked on the parse tree without recursion.
+    """
+    if len(text) > MAX_CLAIM_CHARS:
+        raise ClaimError(
+            f"claim too long ({len(text)} characters; at most {MAX_CLAIM_CHARS})",
+            _at(origin, MAX_CLAIM_CHARS + 1),
+        )
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, origin) from None
+    _check_bounds(tree, origin)
     formula = _Builder(text, vocabulary, origin).build(tree)
     _check_nesting(formula, text, origin, inside=False)
     return formula
@@ -101,12 +133,45 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Span) -> ClaimError:
     ):
         return ClaimError("claim ends too early", _at(origin, len(text.rstrip()) + 1))
     if isinstance(exc, UnexpectedCharacters):
-        return ClaimError(
-            f"unexpected character {text[column - 1]!r} in claim", _at(origin, column)
-        )
+        return ClaimError(f"unexpected character {exc.char!r} in claim", _at(origin, column))
     if isinstance(exc, UnexpectedToken):
         return ClaimError(f"unexpected {exc.token.value!r} in claim", _at(origin, column))
     return ClaimError("malformed claim", _at(origin, column))
+
+
+def _check_bounds(tree: Tree[Any], origin: Span) -> None:
+    """Refuse a parse tree with too many atoms, too deep a nesting, or too long a number.
+
+    A chain of one connective (``a and b and c``) is one level: it becomes one ``And``.
+    """
+    atoms = 0
+    stack: list[tuple[Tree[Any] | Token, int, str | None]] = [(tree, 0, None)]
+    while stack:
+        node, depth, parent = stack.pop()
+        if isinstance(node, Token):
+            if node.type == "INT" and len(str(node).lstrip("-")) > MAX_DIGITS:
+                raise ClaimError(
+                    f"number too large (at most {MAX_DIGITS} digits)",
+                    _at(origin, node.column or 1),
+                )
+            continue
+        kind = node.data
+        if kind in _ATOMS:
+            atoms += 1
+            if atoms > MAX_CLAIM_ATOMS:
+                raise ClaimError(
+                    f"claim has too many atoms (at most {MAX_CLAIM_ATOMS})",
+                    _at(origin, node.meta.column or 1),
+                )
+        if kind in _CONNECTIVES and not (kind in {"and_", "or_"} and kind == parent):
+            depth += 1
+            if depth > MAX_CLAIM_DEPTH:
+                raise ClaimError(
+                    f"claim nested too deeply (at most {MAX_CLAIM_DEPTH} levels of "
+                    "not, and, or and quantifiers)",
+                    _at(origin, node.meta.column or 1),
+                )
+        stack.extend((child, depth, kind) for child in reversed(node.children))
 
 
 def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) -> None:
@@ -205,6 +270,8 @@ class _Builder:
         token = node.children[0]
         if node.data != "int":
             raise self.error(f"expected a number, got {token}", token)
+        if len(str(token).lstrip("-")) > MAX_DIGITS:
+            raise self.error(f"number too large (at most {MAX_DIGITS} digits)", token)
         return int(str(token))
 
     # -- atoms -----------------------------------------------------------------------------
