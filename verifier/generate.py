@@ -259,8 +259,8 @@ def _part(c: Chooser, ctx: _Ctx, depth: int = 1) -> dict[str, Any]:
     """One effect part: a verb, its object or amount, and how."""
     shape = c.integer(0, 9)
     if shape <= 3:
-        verbs = MOVES + CMC_MOVES if ctx.game == "cmc" else MOVES
-        verb = c.pick(verbs)
+        cmc_move = ctx.game == "cmc" and c.integer(0, 1) == 0
+        verb = c.pick(CMC_MOVES if cmc_move else MOVES)
         objects = ["this-card", *MASS]
         if ctx.target:
             objects += ["target"] * 4
@@ -396,12 +396,18 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
         card["set"] = c.pick(["earlier-turn", "earlier-turn", "this-turn"])
     else:
         card["zone"] = c.pick(["hand", "hand", "hand", "graveyard", "deck"])
-    if kind in ("continuous-trap", "continuous-spell") and c.integer(0, 2) == 0:
+    if kind in ("continuous-trap", "continuous-spell") and c.integer(0, 1) == 0:
         # Call of the Haunted: summon the target and stay bound to it.
         card["target"] = {"card": "monster", "zone": "graveyard"}
         if c.integer(0, 1) == 0:
             card["target"]["controller"] = "you"
         card["effect"] = {"special-summon": "target"}
+        if c.integer(0, 1) == 0:
+            # ... and then acts on the monster it is bound to.
+            after = {c.pick(MOVES): "bound"}
+            if c.integer(0, 2) == 0:
+                after = _part(c, _Ctx(game, target=True, bound=True))
+            card["effect"] = [card["effect"], after]
         card["continuous"] = {"bind": "target"}
         if c.integer(0, 2) == 0:
             card["continuous"] = [{"bind": "target"}, {"negate-effects": "monsters"}]
