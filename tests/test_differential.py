@@ -25,7 +25,13 @@ from hypothesis import strategies as st
 from verifier.checker import prepare
 from verifier.errors import VerifierError
 from verifier.explore import ExplorerEngine
-from verifier.generate import RandomChooser, claims_for, scenario, to_text
+from verifier.generate import (
+    YUGIOH_SPELLS_TRAPS,
+    RandomChooser,
+    claims_for,
+    scenario,
+    to_text,
+)
 from verifier.logic import CONCRETE
 from verifier.scenario import Scenario, load_scenario
 from verifier.smt.engine import SmtEngine
@@ -324,8 +330,9 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
 def features(data: dict[str, Any]) -> set[str]:
     """What a generated scenario uses, in the terms the coverage test asks for."""
     out: set[str] = set()
-    if "players" in data:
-        out.add("players")
+    for key in ("players", "description", "limits"):
+        if key in data:
+            out.add(key)
     out.add(f"turn:{data['turn']}")
     phase = data.get("phase")
     if phase is not None:
@@ -333,8 +340,11 @@ def features(data: dict[str, Any]) -> set[str]:
     lp = data.get("life-points", 8000)
     out.update(f"life-points:{b}" for b in bucket(lp))
     for card in data["cards"].values():
+        if "card" in card:
+            out.add("copy")
+            continue
         out.add(f"kind:{card['kind']}")
-        for key in ("speed-modifier", "set", "dizzy", "owner", "archetype", "level"):
+        for key in ("speed-modifier", "set", "face", "dizzy", "owner", "archetype", "level"):
             if key in card:
                 out.add(key)
         activation_features(card, out)
@@ -425,6 +435,19 @@ REQUIRED = {
     "speed-modifier",
     "stacked-modifier",
     "players",
+    "description",
+    "limits",
+    "copy",
+    "set",
+    "face",
+    "owner",
+    "dizzy",
+    *(f"kind:{k}" for k in YUGIOH_SPELLS_TRAPS),
+    "kind:normal-monster",
+    "kind:effect-monster",
+    "kind:monster",
+    "kind:spell",
+    *(f"ability:{t}" for t in ("ignition", "quick", "trigger", "ability")),
     "phase:main",
     "phase:other",
     "history:long",

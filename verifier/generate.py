@@ -453,6 +453,8 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         pass  # on the field, face-up (the default)
     elif place == 4:
         monster["set"] = c.pick(["earlier-turn", "this-turn"])
+    elif place == 5 and c.integer(0, 1) == 0:
+        monster.update({"zone": "field", "face": "down"})
     else:
         monster["zone"] = c.pick(["hand", "graveyard", "banished", "deck", "field"])
     if c.integer(0, 3) == 0:
@@ -673,6 +675,10 @@ def scenario(
                 cards[name] = _spell_trap(c, player, game)
         else:
             cards[name] = _cmc_card(c, player)
+    if c.integer(0, 5) == 0:
+        # A card that copies another card of the scenario (``card: NAME``), for the other
+        # player or the same one.
+        cards["Copy"] = {"card": c.pick(sorted(cards)), "controller": c.pick(players)}
     if game == "yugioh":
         for i in range(c.pick([0, 0, 0, 1, 2])):
             cards[f"Negator {i + 1}"] = _negator(c, players)
@@ -692,6 +698,10 @@ def scenario(
         data["phase"] = c.pick(YUGIOH_PHASES if game == "yugioh" else ("main",))
     if c.integer(0, 3) > 0:
         data["life-points"] = _lp(c)
+    if c.integer(0, 7) == 0:
+        data["description"] = "A generated scenario."
+    if c.integer(0, 7) == 0:
+        data["limits"] = {"pending_triggers": c.integer(1, 3)}
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
