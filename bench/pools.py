@@ -1,8 +1,14 @@
-"""Generated scenarios for the benchmarks: pools of set Spell Speed 2 and 3 traps."""
+"""Generated scenarios for the benchmarks: pools of set Spell Speed 2 and 3 traps.
+
+A pool sets more cards than a field's five Spell & Trap Zones hold, so it names a copy of
+the ``yugioh`` rule system with those zones unbounded, written beside it.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
 
 
 def trap_pool(size: int, claim: str = "always chain_length <= {size}") -> str:
@@ -10,7 +16,7 @@ def trap_pool(size: int, claim: str = "always chain_length <= {size}") -> str:
 
     Nothing has happened yet: the turn player may start a chain with any of them.
     """
-    lines = ["rules: yugioh", "turn: A", "cards:"]
+    lines = ["rules: pool-model.yaml", "turn: A", "cards:"]
     for i in range(size):
         owner = "A" if i % 2 == 0 else "B"
         kind = "normal-trap" if (i // 2) % 2 == 0 else "counter-trap"
@@ -24,7 +30,15 @@ def trap_pool(size: int, claim: str = "always chain_length <= {size}") -> str:
     return "\n".join(lines) + "\n"
 
 
+def pool_model() -> str:
+    """The ``yugioh`` rule system with unbounded zones."""
+    text = (MODELS / "yugioh.yaml").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if "_zones:" not in line]
+    return "\n".join(kept).replace("name: yugioh", "name: yugioh-pool", 1) + "\n"
+
+
 def write_pool(folder: Path, size: int, claim: str = "always chain_length <= {size}") -> Path:
+    (folder / "pool-model.yaml").write_text(pool_model(), encoding="utf-8")
     path = folder / f"pool-{size}.yaml"
     path.write_text(trap_pool(size, claim), encoding="utf-8")
     return path

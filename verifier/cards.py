@@ -144,6 +144,10 @@ class Ability:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
         return any(e.verb == verb for e in _parts(self.effects))
 
+    def parts(self) -> list[Effect]:
+        """Every part of the effect, the outcomes of coin tosses included."""
+        return _parts(self.effects)
+
     def acts_on(self, obj: str) -> bool:
         """Whether some part of the effect acts on this object (``summoned``, ...)."""
         return any(e.obj == obj for e in _parts(self.effects))
@@ -174,7 +178,7 @@ class Card:
     atk: int | None
     level: int | None
     archetypes: frozenset[str]
-    speed_modifier: str | None
+    speed_modifiers: tuple[str, ...]
     stays: bool
     continuous: tuple[Continuous, ...]
     abilities: tuple[int, ...]

@@ -93,13 +93,16 @@ def move(
         f.ctrl[c] = L.ite(h, owner, f.ctrl[c])
         f.active[c] = L.and_(f.active[c], L.not_(h))
         f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
-        f.smod[c] = L.ite(h, 0, f.smod[c])
+        for a in card.abilities:
+            # Modifiers applied by effects end when the card moves.
+            base = speed.base_speed(w.model, card, w.abilities[a])
+            f.aspd[a] = L.ite(h, base, f.aspd[a])
         f.bound[c] = L.ite(h, -1, f.bound[c])
         if dest is not Zone.FIELD:
             f.summoned[c] = L.and_(f.summoned[c], L.not_(h))
     if all(h is False for h in hits):
         return Moved(hits, [False] * w.n, left, bound_before)
-    f.seq = L.ite(L.or_(*hits), f.seq + 1, f.seq)
+    ctx.event(L.or_(*hits))
     kind = "tribute" if tributed else events[0] if events else "move"
     if not quiet:
         ctx.note("special-summoned" if kind == "summoned" else kind, hits, dest.label)
@@ -230,7 +233,10 @@ def _apply(ctx: Ctx, link: Link, e: Effect, go: Term) -> Moved | None:
         hit = objects(ctx, link, e)
         for c, h in enumerate(hit):
             change = L.and_(go, h)
-            f.smod[c] = L.ite(change, step, f.smod[c])
+            for a in w.cards[c].abilities:
+                now = f.aspd[a]
+                modified = speed.slowed(ctx, now) if step > 0 else speed.sped_up(ctx, now)
+                f.aspd[a] = L.ite(change, modified, now)
             hit[c] = change
             for i in range(w.layout.slots):
                 waiting = L.and_(change, f.lcard[i] == c, L.not_(f.ldone[i]), i < f.clen)
@@ -243,14 +249,14 @@ def _apply(ctx: Ctx, link: Link, e: Effect, go: Term) -> Moved | None:
     if verb == "negate":
         if e.obj == "summon":
             f.summoning = L.ite(go, -1, f.summoning)
-            f.seq = L.ite(go, f.seq + 1, f.seq)
+            ctx.event(go)
             ctx.note("negate-summon") if go is True else None
             return None
         field_name = "lneg" if e.obj == "activation" else "leneg"
         column = getattr(f, field_name)
         for i, below in enumerate(link.below):
             column[i] = L.or_(column[i], L.and_(go, below))
-        f.seq = L.ite(go, f.seq + 1, f.seq)
+        ctx.event(go)
         if go is True:
             ctx.note(f"negate-{e.obj}", [L.select(link.below, f.lcard, -1)])
         return None
@@ -261,24 +267,32 @@ def _apply(ctx: Ctx, link: Link, e: Effect, go: Term) -> Moved | None:
             after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
             f.lneg[i] = L.or_(f.lneg[i], after)
             countered.append(after)
-        f.seq = L.ite(go, f.seq + 1, f.seq)
+        ctx.event(go)
         if go is True:
             ctx.note("counter", [f.lcard[i] for i, c in enumerate(countered) if c is True])
         return None
     if verb in {"draw", "add-from-deck"}:
         assert e.amount is not None
         for p, is_p in enumerate(_each_player(ctx, link, e.player)):
-            f.drawn[p] = L.ite(L.and_(go, is_p), f.drawn[p] + e.amount, f.drawn[p])
-        f.seq = L.ite(go, f.seq + 1, f.seq)
+            drawing = L.and_(go, is_p)
+            f.drawn[p] = L.ite(drawing, ctx.add(f.drawn[p], e.amount, drawing), f.drawn[p])
+        ctx.event(go)
         if go is True:
             ctx.note(verb, (), str(e.amount), _player(link, e.player))
         return None
     if verb in {"lose-lp", "gain-lp"}:
         for p, is_p in enumerate(_each_player(ctx, link, e.player)):
+            changing = L.and_(go, is_p)
+            # "Lose half": the Life Points left are rounded up (see Logic.half).
             amount = L.half(f.lp[p]) if e.amount is None else e.amount
-            new = f.lp[p] - amount if verb == "lose-lp" else f.lp[p] + amount
-            f.lp[p] = L.ite(L.and_(go, is_p), new, f.lp[p])
-        f.seq = L.ite(go, f.seq + 1, f.seq)
+            if verb == "lose-lp":
+                # Life Points never go below 0 (they become 0).
+                left = ctx.sub(f.lp[p], amount, changing)
+                new = L.ite(left < 0, 0, left)
+            else:
+                new = ctx.add(f.lp[p], amount, changing)
+            f.lp[p] = L.ite(changing, new, f.lp[p])
+        ctx.event(go)
         if go is True:
             ctx.note(
                 verb, (), "half" if e.amount is None else str(e.amount), _player(link, e.player)
@@ -291,17 +305,17 @@ def _apply(ctx: Ctx, link: Link, e: Effect, go: Term) -> Moved | None:
                 f"at least {e.heads_at_least}" if link.heads else f"fewer than {e.heads_at_least}"
             )
             ctx.note("coin", (), f"{e.amount} coin(s): {result} heads", link.me)
-        f.seq = L.ite(go, f.seq + 1, f.seq)
+        ctx.event(go)
         apply_effects(ctx, link, e.then if link.heads else e.otherwise, go)
         return None
     raise ValueError(f"unknown effect verb {verb!r}")
 
 
 def _event(ctx: Ctx, hit: Sequence[Term], kind: str) -> None:
-    L, f = ctx.L, ctx.f
+    L = ctx.L
     if all(L.is_false(h) for h in hit):
         return
-    f.seq = L.ite(L.or_(*hit), f.seq + 1, f.seq)
+    ctx.event(L.or_(*hit))
     ctx.note(kind, list(hit))
 
 

@@ -7,6 +7,7 @@ can be exported through networkx.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ import networkx as nx
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.logic import CONCRETE
-from verifier.state import FIELDS, Mode, State
+from verifier.state import FIELDS, Capacity, Mode, State
 from verifier.trace import describe_action
 from verifier.transitions import Action, System
 from verifier.verdict import Search
@@ -28,6 +29,19 @@ _OVERFLOW = FIELDS.index("overflow")
 _CLEN = FIELDS.index("clen")
 _LCARD = FIELDS.index("lcard")
 DEFAULT_STATE_LIMIT = 1_000_000
+DEFAULT_MEMORY_LIMIT = 1_500_000_000
+"""Bytes the exploration may add to the process before it stops (``unknown``): with the
+rest of a run, the default keeps it under 2 GB whatever the pool."""
+
+
+def _resident_bytes() -> int | None:
+    """The process's resident memory now (Linux), or None where it cannot be read cheaply."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass(slots=True)
@@ -40,8 +54,9 @@ class Exploration:
     deadlocks: list[State]
     overflowed: int
     seconds: float
+    capacities: frozenset[Capacity] = frozenset()
     edges: list[tuple[State, State, Action]] | None = field(default=None)
-    stopped_by: str = ""  # "states" or "time": the limit that stopped it before the end
+    stopped_by: str = ""  # "states", "time" or "memory": the limit that stopped it
 
     @property
     def states(self) -> int:
@@ -77,9 +92,15 @@ def explore(
     max_states: int = DEFAULT_STATE_LIMIT,
     keep_edges: bool = False,
     seconds: float | None = None,
+    max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
 ) -> Exploration:
-    """Breadth-first search of every continuation from ``start``."""
+    """Breadth-first search of every continuation from ``start``.
+
+    It stops, incomplete, past ``max_states`` states, ``seconds`` seconds, or ``max_bytes``
+    bytes of memory added to the process (checked every few thousand states).
+    """
     began = time.perf_counter()
+    baseline = _resident_bytes() if max_bytes is not None else None
     deadline = None if seconds is None else began + seconds
     enabled = system.enabled_actions
     step = system.step
@@ -89,12 +110,14 @@ def explore(
     deadlocks: list[State] = []
     edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
     overflowed = 0
+    capacities: set[Capacity] = set()
     stopped_by = ""
     expanded = 0
     while queue:
         state = queue.popleft()
         if state[_OVERFLOW]:
             overflowed += 1
+            capacities.add(Capacity(state[_OVERFLOW]))
             continue
         if state[_MODE] == Mode.DONE:
             terminals.append(state)
@@ -103,6 +126,11 @@ def explore(
         if deadline is not None and expanded % 256 == 0 and time.perf_counter() > deadline:
             stopped_by = "time"
             break
+        if baseline is not None and max_bytes is not None and expanded % 4096 == 0:
+            now = _resident_bytes()
+            if now is not None and now - baseline > max_bytes:
+                stopped_by = "memory"
+                break
         moved = False
         for action in enabled(state):
             moved = True
@@ -126,6 +154,7 @@ def explore(
         deadlocks=deadlocks,
         overflowed=overflowed,
         seconds=time.perf_counter() - began,
+        capacities=frozenset(capacities),
         edges=edges,
         stopped_by=stopped_by,
     )
@@ -170,8 +199,15 @@ class ExplorerEngine:
             return f"the exploration reached its state limit ({ex.states - 1}; --max-states)"
         if ex.stopped_by == "time":
             return f"the exploration ran out of time after {ex.states} states (--timeout)"
+        if ex.stopped_by == "memory":
+            gigabytes = DEFAULT_MEMORY_LIMIT / 1e9
+            return (
+                f"the exploration reached its memory limit after {ex.states} states "
+                f"({gigabytes:.1f} GB; a smaller pool or --max-states)"
+            )
         if ex.overflowed:
-            return f"{ex.overflowed} continuation(s) exceed the state's capacities"
+            reasons = "; ".join(c.reason for c in sorted(ex.capacities))
+            return f"{ex.overflowed} continuation(s) run past a capacity: {reasons}"
         if ex.deadlocks:
             return f"{len(ex.deadlocks)} state(s) where nobody can act (a rule-system bug)"
         return ""

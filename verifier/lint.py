@@ -29,7 +29,7 @@ from verifier.probes import activatable_kinds, answer_probe, card, probe_text, s
 from verifier.rules import resolution
 from verifier.rules.context import Ctx
 from verifier.scenario import load_scenario
-from verifier.smt.logic import Z3, integer, lift
+from verifier.smt.logic import Z3Logic
 from verifier.state import FIELDS, Frame
 from verifier.trace import replay
 
@@ -160,8 +160,10 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
     if system.layout.slots < 2:
         return [], ""
     state = list(system.initial())
-    speeds = [integer(f"speed.{i}") for i in range(2)]
-    players = [integer(f"player.{i}") for i in range(2)]
+    Z3 = Z3Logic(system.layout.bits)
+    lift = Z3.lift
+    speeds = [Z3.integer(f"speed.{i}") for i in range(2)]
+    players = [Z3.integer(f"player.{i}") for i in range(2)]
     state[_LSPD] = (*speeds, *state[_LSPD][2:])
     state[_LPL] = (*players, *state[_LPL][2:])
     ctx = Ctx(Z3, Frame(tuple(state), writable=False), system.world)

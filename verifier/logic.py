@@ -1,10 +1,16 @@
 """The tiny logic every rule is written against, and its concrete implementation.
 
-Rules and effects are written once, against :class:`Logic`: connectives, if-then-else, and a
-choice among options. Integers use Python's own ``==``, ``<`` and ``+``, which both plain ints
-and z3 terms support. Run with :data:`CONCRETE` they compute the next state of the explorer;
-run with the z3 implementation in :mod:`verifier.smt.logic` they build the constraints of the
-SMT engine. The two engines therefore share one semantics and differ only in how they search.
+Rules and effects are written once, against :class:`Logic`: connectives, if-then-else, a
+choice among options, and integer arithmetic. Run with :data:`CONCRETE` they compute the next
+state of the explorer; run with the z3 implementation in :mod:`verifier.smt.logic` they build
+the constraints of the SMT engine. The two engines therefore share one semantics and differ
+only in how they search.
+
+Integers are two's-complement values of a width the scenario fixes (``Layout.bits``). Sums
+and differences go through :meth:`Logic.add` and :meth:`Logic.sub`, which also say whether
+the exact result fits that width, so a rule can mark the state at capacity instead of letting
+a value wrap; comparisons use Python's ``==`` and ``<`` on values inside the range, which
+both plain ints and z3 terms support.
 
 A rule must never branch with a Python ``if`` on a value that comes from the state: z3 refuses
 to turn a symbolic term into a bool, so such a mistake fails loudly in the SMT engine.
@@ -15,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-__all__ = ["CONCRETE", "Concrete", "Logic", "Term"]
+__all__ = ["CONCRETE", "Concrete", "Logic", "Term", "fits"]
 
 Term = Any
 """An int or bool: a Python value in the explorer, possibly a z3 term in the SMT engine."""
@@ -46,8 +52,20 @@ class Logic(Protocol):
         """How many of ``xs`` are true."""
         ...
 
+    def add(self, a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        """``a + b``, and whether the exact sum fits in ``bits``-bit integers."""
+        ...
+
+    def sub(self, a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        """``a - b``, and whether the exact difference fits in ``bits``-bit integers."""
+        ...
+
     def half(self, x: Term) -> Term:
-        """``x`` halved, rounded down (for "pay half your Life Points")."""
+        """``x`` halved and rounded down (``floor(x / 2)``, also for negative ``x``).
+
+        What "pay half your Life Points" takes: the Life Points left are rounded up
+        (Official Card Database FAQ on "Dinomorphia Intact": paying half of 125 LP leaves 63).
+        """
         ...
 
     def is_false(self, x: Term) -> bool:
@@ -92,12 +110,30 @@ class Concrete:
         return sum(1 for x in xs if x)
 
     @staticmethod
+    def add(a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        return _checked(a + b, bits)
+
+    @staticmethod
+    def sub(a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        return _checked(a - b, bits)
+
+    @staticmethod
     def half(x: Term) -> Term:
-        return x // 2
+        return x >> 1
 
     @staticmethod
     def is_false(x: Term) -> bool:
         return not x
+
+
+def _checked(value: int, bits: int) -> tuple[int, bool]:
+    limit = 1 << (bits - 1)
+    return value, -limit <= value < limit
+
+
+def fits(value: int, bits: int) -> bool:
+    """Whether the plain integer ``value`` is a ``bits``-bit two's-complement value."""
+    return _checked(value, bits)[1]
 
 
 CONCRETE = Concrete()

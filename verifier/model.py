@@ -47,6 +47,7 @@ class RuleSystem:
     closes_on: str
     auto_resolve_seconds: int | None
     spell_trap_zones: int | None
+    monster_zones: int | None
     order: tuple[str, ...]
     instant: frozenset[int]
     failure: str
@@ -147,6 +148,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         closes_on="both-press-resolve",
         auto_resolve_seconds=None,
         spell_trap_zones=None,
+        monster_zones=None,
     )
     triggers = spec.triggers
     windows = spec.windows
@@ -175,6 +177,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         closes_on=chain.closes_on,
         auto_resolve_seconds=chain.auto_resolve_seconds,
         spell_trap_zones=chain.spell_trap_zones,
+        monster_zones=chain.monster_zones,
         order=order,
         instant=frozenset(
             r

@@ -51,6 +51,10 @@ def why_lines(
         lines = [f"{indent}{who} can activate {labels}, for example:"]
         lines += narrative([*prepared.history.steps, *steps], indent=indent + "  ")
         return Answer(tuple(lines), True, True)
+    if not result.complete and not result.rules:
+        line = f"{indent}undecided: a limit was reached before {who}'s {labels} was shown "
+        line += "possible or impossible (--timeout)"
+        return Answer((line,), False, False)
     scope = (
         f"on any continuation (a complete bound of {result.bound} steps)"
         if result.complete

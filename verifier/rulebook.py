@@ -43,6 +43,11 @@ RULES: dict[str, str] = {
     "summon.turn-player": "only the turn player summons, in their open game state",
     "summon.from-hand": "the monster is not in that player's hand",
     "summon.monster": "only monsters are summoned",
+    "summon.monster-zones": "there is no free Monster Zone",
+    "summon.tributes": (
+        "a Level 5 or 6 monster is summoned with 1 Tribute, Level 7 or higher with 2, "
+        "Level 4 or lower with none"
+    ),
     "summon.tribute": "that card cannot be tributed",
     "history.reopen": "only a finished chain gives way to a new open game state",
 }

@@ -236,6 +236,7 @@ class _Loader:
         if not cards:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
+        self.check_zones(cards_t)
         vocab = Vocabulary(tuple(c.name for c in cards_t), self.players, self.model.speeds)
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
@@ -260,6 +261,28 @@ class _Loader:
             limits=dict(spec.limits),
             span=self.doc.span(()),
         )
+
+    def check_zones(self, cards: tuple[Card, ...]) -> None:
+        """The situation fits the rule system's zones: no more monsters, nor Spell and Trap
+        Cards, on a player's field than that player has zones for."""
+        limits = {
+            "monster": (self.model.monster_zones, "Monster Zones"),
+            "spell-trap": (self.model.spell_trap_zones, "Spell & Trap Zones"),
+        }
+        used: dict[tuple[int, str], int] = {}
+        for card in cards:
+            if card.zone is not Zone.FIELD:
+                continue
+            row = "monster" if card.type == "monster" else "spell-trap"
+            zones, label = limits[row]
+            used[(card.controller, row)] = count = used.get((card.controller, row), 0) + 1
+            if zones is not None and count > zones:
+                who = self.players[card.controller]
+                raise self.error(
+                    f"'{card.name}' does not fit: {who} has {zones} {label} under "
+                    f"{self.model.name}, and this is card {count} there",
+                    _Where(self.doc, ("cards", card.name)).key(),
+                )
 
     # -- library -----------------------------------------------------------------------------
 
@@ -378,7 +401,11 @@ class _Loader:
             atk=entry.atk,
             level=entry.level,
             archetypes=arche,
-            speed_modifier=entry.speed_modifier,
+            speed_modifiers=(
+                (entry.speed_modifier,)
+                if isinstance(entry.speed_modifier, str)
+                else tuple(entry.speed_modifier or ())
+            ),
             stays=kind.stays,
             continuous=cont,
             abilities=tuple(range(first, len(self.abilities))),

@@ -45,6 +45,14 @@ CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
 Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
+
+# Every number the formats accept is bounded, so the integer width of the encoding can be
+# derived from the scenario (life points into the millions are legal input).
+MAX_POINTS = 1_000_000_000
+Points = Annotated[int, Field(ge=1, le=MAX_POINTS, description="Life Points, 1 to 10^9")]
+Stat = Annotated[int, Field(ge=0, le=MAX_POINTS, description="ATK or DEF, 0 to 10^9")]
+Cards = Annotated[int, Field(ge=1, le=100, description="a number of cards, 1 to 100")]
+Zones = Annotated[int, Field(ge=1, le=10, description="a number of zones, 1 to 10")]
 Names = Annotated[str | list[str], Field(description="one name or a list of names")]
 
 
@@ -72,8 +80,11 @@ class ChainFile(_Strict):
     min_response: Speed | None = None
     right_to_respond: Literal["other-player-first", "anyone"]
     closes_on: Literal["two-passes-in-a-row", "both-press-resolve"]
-    auto_resolve_seconds: int | None = Field(None, ge=1)
-    spell_trap_zones: int | None = Field(None, ge=1)
+    auto_resolve_seconds: int | None = Field(None, ge=1, le=3600)
+    spell_trap_zones: Zones | None = None
+    monster_zones: Zones | None = Field(
+        None, description="Main Monster Zones per player (5 in Yu-Gi-Oh!)"
+    )
 
 
 class ResolutionFile(_Strict):
@@ -138,15 +149,15 @@ class FilterFile(_Strict):
     face: Literal["up", "down", "any"] | None = None
     controller: Side = "any"
     other: bool = Field(False, description="not this card itself")
-    atk_at_least: int | None = None
-    atk_at_most: int | None = None
+    atk_at_least: Stat | None = None
+    atk_at_most: Stat | None = None
     archetype: str | None = None
     dizzy: bool | None = None
 
 
 class CostFile(_Strict):
     tribute: FilterFile | Literal["monster"] | None = None
-    pay_lp: int | Literal["half"] | None = None
+    pay_lp: Points | Literal["half"] | None = None
     dizzy: Literal["this"] | None = None
 
     @model_validator(mode="after")
@@ -199,10 +210,10 @@ class EffectFile(_Strict):
     special_summon: Object | None = None
     send_to_graveyard: Object | None = None
     return_to_hand: Object | None = None
-    draw: int | None = Field(None, ge=1)
-    add_from_deck: int | None = Field(None, ge=1)
-    lose_lp: int | Literal["half"] | None = None
-    gain_lp: int | None = Field(None, ge=1)
+    draw: Cards | None = None
+    add_from_deck: Cards | None = None
+    lose_lp: Points | Literal["half"] | None = None
+    gain_lp: Points | None = None
     coin_toss: int | None = Field(None, ge=1, le=8)
     dizzy: Object | None = None
     undizzy: Object | None = None
@@ -213,7 +224,7 @@ class EffectFile(_Strict):
     filter: FilterFile | None = None
     to: Literal["banished", "graveyard"] | None = None
     player: Literal["you", "opponent"] = "you"
-    heads_at_least: int | None = Field(None, ge=0)
+    heads_at_least: int | None = Field(None, ge=0, le=8)
     then: EffectFile | list[EffectFile] | None = None
     otherwise: EffectFile | list[EffectFile] | None = None
 
@@ -300,11 +311,13 @@ class CardFile(_Strict):
     set: Literal["this-turn", "earlier-turn"] | None = None
     face: Literal["up", "down"] | None = None
     dizzy: bool = False
-    atk: int | None = None
-    level: int | None = None
+    atk: Stat | None = None
+    level: int | None = Field(None, ge=0, le=13)
     archetype: str | list[str] | None = None
     speed: Speed | None = None
-    speed_modifier: Literal["slow", "speed-up"] | None = None
+    speed_modifier: Literal["slow", "speed-up"] | list[Literal["slow", "speed-up"]] | None = Field(
+        None, description="modifiers applied to the card, in order; they add up"
+    )
     when: ConditionFile | None = None
     cost: CostFile | list[CostFile] | None = None
     target: FilterFile | None = None
@@ -340,7 +353,7 @@ class ScenarioFile(_Strict):
     players: list[str] = Field(default_factory=lambda: ["A", "B"], min_length=2, max_length=2)
     turn: str
     phase: str | None = None
-    life_points: int = Field(8000, ge=1)
+    life_points: Points = 8000
     library: str | list[str] | None = None
     cards: dict[str, CardFile]
     history: list[HistoryStep] = Field(default_factory=list)

@@ -20,6 +20,7 @@ __all__ = [
     "BOOLEANS",
     "FIELDS",
     "SCALARS",
+    "Capacity",
     "Frame",
     "Layout",
     "Mode",
@@ -65,6 +66,31 @@ class Outcome(IntEnum):
         return self in (Outcome.EFFECT_NEGATED, Outcome.ACTIVATION_NEGATED)
 
 
+class Capacity(IntEnum):
+    """Which fixed capacity a continuation ran past (the ``overflow`` field); past any of
+    them the state is no longer faithful, and a verdict that needs it is ``unknown``."""
+
+    NONE = 0
+    CHAIN = 1  # more chain links than the state has slots for
+    ACTIVATIONS = 2  # more activations than the activation log holds
+    RESOLUTIONS = 3  # more resolutions than the resolution log holds
+    PENDING = 4  # one trigger triggered more often than limits.pending_triggers lets it wait
+    INTEGER = 5  # an integer (life points, cards drawn, an event number) left its range
+
+    @property
+    def reason(self) -> str:
+        return {
+            Capacity.NONE: "",
+            Capacity.CHAIN: "a chain grows past the state's chain-link slots",
+            Capacity.ACTIVATIONS: "more activations than the activation log holds",
+            Capacity.RESOLUTIONS: "more resolutions than the resolution log holds",
+            Capacity.PENDING: "a trigger triggers more often than limits.pending_triggers "
+            "lets it wait",
+            Capacity.INTEGER: "an integer (life points, cards drawn, an event count) leaves "
+            "the range of the encoding",
+        }[self]
+
+
 # Array fields and what they are indexed by.
 ARRAYS: tuple[tuple[str, str], ...] = (
     # per card
@@ -75,7 +101,6 @@ ARRAYS: tuple[tuple[str, str], ...] = (
     ("active", "card"),  # its activation resolved: its continuous effects apply
     ("bound", "card"),  # the card it is bound to (Call of the Haunted), or -1
     ("summoned", "card"),  # part of the summon the current window is about
-    ("smod", "card"),  # speed modifier from effects: -1 faster, +1 slower
     ("trig", "card"),  # record: a trigger effect of this card triggered
     ("miss", "card"),  # record: a trigger effect of this card missed the timing
     ("swept", "card"),  # record: a chain's cleanup sent this card to the graveyard
@@ -87,6 +112,7 @@ ARRAYS: tuple[tuple[str, str], ...] = (
     ("pseq", "ability"),  # event number of the earliest waiting trigger
     ("plast", "ability"),  # event number of the latest waiting trigger
     ("pctrl", "ability"),  # who controlled the card when its trigger last triggered
+    ("aspd", "ability"),  # CMC: its speed now (rank), after every modifier on its card
     # per chain-link slot
     ("lab", "slot"),  # ability, or -1 for an empty slot
     ("lcard", "slot"),  # its card
@@ -126,7 +152,7 @@ SCALARS: tuple[str, ...] = (
     "how",  # how it is summoned: 0 normal, 1 tribute, 2 special
     "an",  # entries in the activation log
     "rn",  # entries in the resolution log
-    "overflow",  # a fixed capacity was exceeded: the state is no longer faithful
+    "overflow",  # the Capacity a continuation ran past (0: none): no longer faithful
 )
 
 FIELDS: tuple[str, ...] = tuple(name for name, _ in ARRAYS) + SCALARS
@@ -144,7 +170,6 @@ BOOLEANS = frozenset(
         "ldone",
         "pressed",
         "a_segoc",
-        "overflow",
     }
 )
 """Fields whose values are booleans; every other field holds integers."""
@@ -162,6 +187,18 @@ class Layout:
     alog: int
     rlog: int
     pending_cap: int
+    bits: int = 16
+    """Width of every integer of the state (two's complement): wide enough for the
+    scenario's life points and amounts; a value that would leave it marks the state
+    at capacity (:attr:`Capacity.INTEGER`), never wraps."""
+
+    @property
+    def int_min(self) -> int:
+        return -(1 << (self.bits - 1))
+
+    @property
+    def int_max(self) -> int:
+        return (1 << (self.bits - 1)) - 1
 
     def size(self, index_kind: str) -> int:
         return {
@@ -194,7 +231,6 @@ class Frame:
     active: Any
     bound: Any
     summoned: Any
-    smod: Any
     trig: Any
     miss: Any
     swept: Any
@@ -205,6 +241,7 @@ class Frame:
     pseq: Any
     plast: Any
     pctrl: Any
+    aspd: Any
     lab: Any
     lcard: Any
     lpl: Any
@@ -309,7 +346,7 @@ def empty_state(layout: Layout) -> list[Any]:
         "how": 0,
         "an": 0,
         "rn": 0,
-        "overflow": False,
+        "overflow": int(Capacity.NONE),
     }
     fields.extend(scalars[name] for name in SCALARS)
     return fields

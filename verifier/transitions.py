@@ -16,11 +16,21 @@ from verifier.cards import Ability, Zone
 from verifier.effects import Link, apply_effects, target_fits
 from verifier.logic import CONCRETE, Logic, Term
 from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
-from verifier.rules.context import Check, Ctx, Note, append, first_only, matches, on_field
+from verifier.rules.context import (
+    Check,
+    Ctx,
+    Note,
+    append,
+    first_only,
+    matches,
+    on_field,
+    present,
+)
 from verifier.scenario import Scenario
 from verifier.state import (
     ARRAYS,
     FIELDS,
+    Capacity,
     Frame,
     Layout,
     Mode,
@@ -159,7 +169,7 @@ class System:
         w = self.world
         kind = action.kind
         # A state past a fixed capacity is not faithful: nothing is followed from it.
-        yield Check("capacity", ctx.L.not_(ctx.f.overflow))
+        yield Check("capacity", ctx.f.overflow == int(Capacity.NONE))
         if kind == "activate":
             target = None if action.target < 0 else action.target
             yield from activation.activation_checks(
@@ -190,7 +200,9 @@ class System:
         elif kind == "timer":
             yield from protocol.may_time_out(ctx)
         elif kind == "summon":
-            yield from windows.summon_checks(ctx, action.card, action.player, action.tributes)
+            yield from windows.summon_checks(
+                ctx, action.card, action.player, action.tributes, action.how
+            )
         elif kind == "reopen":
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
@@ -254,14 +266,14 @@ class System:
         target = None if action.target < 0 else action.target
         spd = speed.activation_speed(ctx, ability)
         at_once = activation.instant(ctx, spd)
-        f.seq = f.seq + 1
+        ctx.event()
         ctx.note("activate", [card], ability.label, player, spd)
         activation.pay_costs(ctx, ability, player, action.tributes)
         if ability.card_activation:
             f.zone[card] = int(Zone.FIELD)
             f.up[card] = True
-        f.uses[ability.index] = f.uses[ability.index] + 1
-        f.cuse[ability.index] = f.cuse[ability.index] + 1
+        f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
+        f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
         stacked = L.not_(at_once)
         activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
         activation.push_link(ctx, ability, player, target, spd, stacked)
@@ -292,7 +304,7 @@ class System:
         ability = self.world.abilities[action.ability]
         player = f.pctrl[ability.index]
         target = None if action.target < 0 else action.target
-        f.seq = f.seq + 1
+        ctx.event()
         ctx.note("activate", [ability.card], ability.label, player)
         activation.pay_costs(ctx, ability, player, action.tributes)
         spd = speed.activation_speed(ctx, ability)
@@ -302,8 +314,8 @@ class System:
         a = ability.index
         f.pend[a] = f.pend[a] - 1
         f.pseq[a] = L.ite(f.pend[a] > 0, f.plast[a], f.pseq[a])
-        f.uses[a] = f.uses[a] + 1
-        f.cuse[a] = f.cuse[a] + 1
+        f.uses[a] = ctx.add(f.uses[a], 1)
+        f.cuse[a] = ctx.add(f.cuse[a], 1)
         triggers.after_placing(ctx)
 
     # -- resolution ---------------------------------------------------------------------------
@@ -357,7 +369,10 @@ class System:
         """Resolve one link: negated, without effect, or with its effect. Returns the outcome."""
         L, f, w = ctx.L, ctx.f, self.world
         card = w.cards[ability.card]
-        f.seq = L.ite(when, f.seq + 1, f.seq)
+        # A link whose activation was negated does not resolve: nothing happens at it, so
+        # it is no event, and a trigger of the link before it may still be "the last thing
+        # to happen" (missing the timing).
+        ctx.event(L.and_(when, L.not_(negated)))
         # A continuous negation (Imperial Order, Royal Decree, Skill Drain) reaches effects on
         # the field: a card's activation resolves there, other effects only while their card
         # is face-up there (a trigger in the graveyard is not negated).
@@ -406,9 +421,7 @@ class System:
         L, f, w = ctx.L, ctx.f, self.world
 
         def on(j: int) -> Term:
-            return L.and_(
-                on_field(ctx, j), f.up[j], f.active[j] if w.cards[j].type != "monster" else True
-            )
+            return L.and_(present(ctx, j), f.active[j] if w.cards[j].type != "monster" else True)
 
         kind = w.cards[k].type
         off = [on(j) for j, what in w.negators if j != k and what.rstrip("s") == kind]
@@ -461,6 +474,10 @@ class System:
             columns["ctrl"][c] = card.controller
             columns["dizzy"][c] = card.dizzy
             columns["active"][c] = card.stays and card.face_up and card.zone is Zone.FIELD
+        for ability in sc.abilities:
+            if ability.speed is not None:
+                card = sc.cards[ability.card]
+                columns["aspd"][ability.index] = speed.base_speed(sc.model, card, ability)
         columns["lp"][0] = columns["lp"][1] = sc.life_points
         fields[_SCALAR_INDEX["right"]] = sc.turn
         return freeze(fields)
@@ -521,4 +538,30 @@ def derive_layout(scenario: Scenario) -> Layout:
         alog=size,
         rlog=size,
         pending_cap=cap,
+        bits=integer_bits(scenario, size),
     )
+
+
+MIN_BITS = 16
+
+
+def integer_bits(scenario: Scenario, resolutions: int) -> int:
+    """A width that holds every integer a continuation of ``scenario`` can reach.
+
+    Life Points start at ``life_points`` and each resolution gains at most what one effect
+    gains; cards drawn grow by at most one effect's draws per resolution; an intermediate
+    difference goes below 0 by at most the largest amount before it is clamped. Two bits
+    spare cover the sign and that intermediate. Anything past it (an event count, say) is
+    still caught, as :attr:`~verifier.state.Capacity.INTEGER`, never wrapped.
+    """
+    gain = draw = amount = 0
+    for ability in scenario.abilities:
+        parts = ability.parts()
+        gain = max(gain, sum(e.amount or 0 for e in parts if e.verb == "gain-lp"))
+        draw = max(draw, sum(e.amount or 0 for e in parts if e.verb in {"draw", "add-from-deck"}))
+        amounts = [e.amount or 0 for e in parts if e.verb == "lose-lp"]
+        amounts += [c.amount or 0 for c in ability.costs if c.kind == "pay-lp"]
+        amount = max(amount, *amounts, 0)
+    life = scenario.life_points + resolutions * gain
+    magnitude = max(life + amount, resolutions * draw)
+    return max(MIN_BITS, magnitude.bit_length() + 2)

@@ -99,12 +99,12 @@ class _Eval:
         if isinstance(formula, ast.SpeedIs):
             return self.speed(formula.card, formula.speed)
         if isinstance(formula, ast.ChainLength):
-            return _compare(
+            return self.compare(
                 self.L.count(self.links(max(formula.chain, 1))), formula.op, formula.value
             )
         if isinstance(formula, ast.PlayerCount):
             column = f.lp if formula.what == "life_points" else f.drawn
-            return _compare(column[formula.player], formula.op, formula.value)
+            return self.compare(column[formula.player], formula.op, formula.value)
         if isinstance(formula, ast.OrderIs):
             if formula.which == "resolution":
                 return self.resolution_order(max(formula.chain, 1), formula.cards)
@@ -114,6 +114,23 @@ class _Eval:
                 return self.link_order(formula.chain, formula.cards, segoc=True)
             return self.first_segoc_order(formula.cards)
         raise TypeError(f"not a claim atom: {formula!r}")
+
+    def compare(self, term: Term, op: str, value: int) -> Term:
+        """``term op value`` for a claim's constant, which may lie outside the integer range:
+        a faithful final state holds only values inside it, so such a comparison is decided
+        by the constant alone, never by a wrapped copy of it."""
+        layout = self.w.layout
+        if value > layout.int_max or value < layout.int_min:
+            above = value > layout.int_max
+            return {
+                "==": False,
+                "!=": True,
+                "<": above,
+                "<=": above,
+                ">": not above,
+                ">=": not above,
+            }[op]
+        return _compare(term, op, value)
 
     def outcome(self, card: int, outcomes: tuple[Outcome, ...]) -> Term:
         L, f = self.L, self.f

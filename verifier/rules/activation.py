@@ -13,7 +13,7 @@ from verifier.cards import Ability, Zone
 from verifier.logic import Term
 from verifier.rules import protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field
-from verifier.state import Mode
+from verifier.state import Capacity, Mode
 
 __all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
 
@@ -117,8 +117,10 @@ def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...
     for cost in ability.costs:
         if cost.kind == "pay-lp":
             for p in (0, 1):
+                # "Pay half": the Life Points left are rounded up (see Logic.half).
                 amount = L.half(f.lp[p]) if cost.amount is None else cost.amount
-                f.lp[p] = L.ite(player == p, f.lp[p] - amount, f.lp[p])
+                paying = player == p
+                f.lp[p] = L.ite(paying, ctx.sub(f.lp[p], amount, paying), f.lp[p])
             ctx.note("pay-lp", (), "half" if cost.amount is None else str(cost.amount), player)
         elif cost.kind == "dizzy":
             f.dizzy[ability.card] = True
@@ -141,7 +143,7 @@ def push_link(
     if L.is_false(when):
         return
     slots = w.layout.slots
-    f.overflow = L.or_(f.overflow, L.and_(when, f.clen >= slots))
+    ctx.exceed(Capacity.CHAIN, L.and_(when, f.clen >= slots))
     for i in range(slots):
         here = L.and_(when, f.clen == i)
         if L.is_false(here):

@@ -69,7 +69,7 @@ def cleanup(ctx: Ctx) -> None:
         f.cuse[a] = 0
     f.clen = 0
     f.rcnt = 0
-    f.cno = f.cno + 1
+    f.cno = ctx.add(f.cno, 1)
     effect_summon = windows.effect_summon_last(ctx)
     summon_goes_on = windows.end_of_chain(ctx)
     windows.summon_succeeds(ctx, summon_goes_on)

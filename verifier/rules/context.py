@@ -8,10 +8,10 @@ from typing import Any
 
 from verifier.cards import Filter, Zone
 from verifier.logic import Logic, Term
-from verifier.state import Frame
+from verifier.state import Capacity, Frame, Window
 from verifier.world import World
 
-__all__ = ["Check", "Ctx", "Note", "append", "first_only", "matches", "on_field"]
+__all__ = ["Check", "Ctx", "Note", "append", "first_only", "matches", "on_field", "present"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,35 @@ class Ctx:
             )
         )
 
+    # -- integers and capacities ------------------------------------------------------------
+
+    def exceed(self, capacity: Capacity, when: Term) -> None:
+        """Mark the state at ``capacity`` when ``when`` holds (the first capacity reached
+        is the one a verdict names)."""
+        L, f = self.L, self.f
+        if L.is_false(when):
+            return
+        first = L.and_(when, f.overflow == int(Capacity.NONE))
+        f.overflow = L.ite(first, int(capacity), f.overflow)
+
+    def add(self, a: Term, b: Term, when: Term = True) -> Term:
+        """``a + b``; a sum that leaves the integer range marks the state at capacity."""
+        value, ok = self.L.add(a, b, self.w.layout.bits)
+        self.exceed(Capacity.INTEGER, self.L.and_(when, self.L.not_(ok)))
+        return value
+
+    def sub(self, a: Term, b: Term, when: Term = True) -> Term:
+        """``a - b``; a difference that leaves the integer range marks the state at capacity."""
+        value, ok = self.L.sub(a, b, self.w.layout.bits)
+        self.exceed(Capacity.INTEGER, self.L.and_(when, self.L.not_(ok)))
+        return value
+
+    def event(self, when: Term = True) -> None:
+        """A change of game state happens (when ``when`` holds): it gets the next event
+        number, which "the last thing to happen" compares (missing the timing)."""
+        f = self.f
+        f.seq = self.L.ite(when, self.add(f.seq, 1, when), f.seq)
+
 
 def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = None) -> Term:
     """Whether ``card`` fits ``flt`` now, for the player ``me`` (who owns the effect)."""
@@ -98,6 +127,21 @@ def on_field(ctx: Ctx, card: int) -> Term:
     return ctx.f.zone[card] == int(Zone.FIELD)
 
 
+def present(ctx: Ctx, card: int) -> Term:
+    """Face-up on the field with its effects live.
+
+    A monster whose Summon can still be negated (the Summon negation window) is not on the
+    field yet: none of its continuous effects apply and it sees no events, so a Counter Trap
+    negates its Summon even when it would negate Trap effects once summoned (Jinzo).
+    """
+    L, f, w = ctx.L, ctx.f, ctx.w
+    live = L.and_(on_field(ctx, card), f.up[card])
+    if w.cards[card].type != "monster" or not w.model.summon_negation:
+        return live
+    pending = L.and_(f.window == int(Window.SUMMON_NEGATION), f.summoned[card])
+    return L.and_(live, L.not_(pending))
+
+
 def append(ctx: Ctx, counter: str, entry: dict[str, Term], size: int, when: Term = True) -> None:
     """Write ``entry`` (a value per log column) at the end of a log of ``size`` entries,
     whose length is the field ``counter``; a log that is full marks the state overflowed."""
@@ -105,7 +149,8 @@ def append(ctx: Ctx, counter: str, entry: dict[str, Term], size: int, when: Term
     if size == 0 or L.is_false(when):
         return
     count = getattr(f, counter)
-    f.overflow = L.or_(f.overflow, L.and_(when, count >= size))
+    log = Capacity.ACTIVATIONS if counter == "an" else Capacity.RESOLUTIONS
+    ctx.exceed(log, L.and_(when, count >= size))
     for k in range(size):
         here = L.and_(when, count == k)
         if L.is_false(here):

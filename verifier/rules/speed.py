@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from verifier.cards import Ability
+from verifier.cards import Ability, Card
 from verifier.logic import Term
+from verifier.model import RuleSystem
 from verifier.rules.context import Check, Ctx
 from verifier.state import Mode, Window
 
@@ -31,20 +32,30 @@ def sped_up(ctx: Ctx, rank: Term) -> Term:
     return ctx.L.ite(rank > limit, rank - 1, rank)
 
 
+def base_speed(model: RuleSystem, card: Card, ability: Ability) -> int:
+    """The speed of ``ability`` with the modifiers printed on its card, applied in order.
+
+    Seed 000's table applies one step per modifier, so modifiers add up: two slows make an
+    S ability B; and they apply in order, since the limits stop a step (E slowed stays E).
+    """
+    assert ability.speed is not None
+    rank = ability.speed
+    if model.slow_limit is None or model.speed_up_limit is None:
+        return rank
+    for modifier in card.speed_modifiers:
+        if modifier == "slow":
+            rank = rank + 1 if rank < model.slow_limit else rank
+        else:
+            rank = rank - 1 if rank > model.speed_up_limit else rank
+    return rank
+
+
 def activation_speed(ctx: Ctx, ability: Ability) -> Term:
     """The speed an activation of ``ability`` gets, after the modifiers on its card."""
     assert ability.speed is not None
-    rank: Term = ability.speed
-    model = ctx.w.model
-    if model.slow_limit is None:
-        return rank
-    card = ctx.w.cards[ability.card]
-    if card.speed_modifier == "slow":
-        rank = slowed(ctx, rank)
-    elif card.speed_modifier == "speed-up":
-        rank = sped_up(ctx, rank)
-    smod = ctx.f.smod[ability.card]
-    return ctx.L.ite(smod > 0, slowed(ctx, rank), ctx.L.ite(smod < 0, sped_up(ctx, rank), rank))
+    if ctx.w.model.slow_limit is None:
+        return ability.speed
+    return ctx.f.aspd[ability.index]
 
 
 def top_slot(ctx: Ctx) -> list[Term]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from verifier.logic import Term
-from verifier.rules.context import Check, Ctx, matches, on_field
-from verifier.state import Mode
+from verifier.rules.context import Check, Ctx, matches, present
+from verifier.state import Capacity, Mode
 
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 
@@ -56,12 +56,12 @@ def fire(
         fired = L.or_(*cases)
         if not spec.this_card:
             # A card watching other cards must be face-up on the field to see them.
-            fired = L.and_(fired, on_field(ctx, watcher), f.up[watcher])
+            fired = L.and_(fired, present(ctx, watcher))
         if L.is_false(fired):
             continue
         cap = 1 if spec.optional else ctx.w.layout.pending_cap
         pend = f.pend[a]
-        f.overflow = L.or_(f.overflow, L.and_(fired, pend >= cap))
+        ctx.exceed(Capacity.PENDING, L.and_(fired, pend >= cap))
         f.pseq[a] = L.ite(L.and_(fired, pend == 0), f.seq, f.pseq[a])
         f.plast[a] = L.ite(fired, f.seq, f.plast[a])
         f.pctrl[a] = L.ite(fired, owner, f.pctrl[a])

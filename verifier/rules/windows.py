@@ -26,6 +26,7 @@ __all__ = [
     "summon",
     "summon_checks",
     "summon_succeeds",
+    "tributes_needed",
 ]
 
 HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 0}
@@ -93,13 +94,33 @@ def _by(ctx: Ctx, by: str, actor: Term, player: Term) -> Term:
     return True
 
 
-def summon_checks(ctx: Ctx, card: int, player: int, tributes: tuple[int, ...]) -> Iterator[Check]:
+def tributes_needed(level: int) -> int:
+    """Tributes a Normal or Tribute Summon of a monster of ``level`` needs (Official
+    Rulebook: Level 4 or lower none, Level 5 or 6 one, Level 7 or higher two)."""
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def summon_checks(
+    ctx: Ctx, card: int, player: int, tributes: tuple[int, ...], how: str = "normal"
+) -> Iterator[Check]:
     """A summon from the hand, by the turn player, in an open game state."""
     L, f, w = ctx.L, ctx.f, ctx.w
+    level = w.cards[card].level
+    if level is not None and how in {"normal", "tribute"}:
+        yield Check("summon.tributes", len(tributes) == tributes_needed(level))
     yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
     yield Check("summon.turn-player", L.and_(player == w.turn, f.right == player))
     yield Check("summon.from-hand", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
     yield Check("summon.monster", w.cards[card].type == "monster")
+    zones = w.model.monster_zones
+    if zones is not None:
+        # The tributes leave the field first, freeing their zones.
+        occupied = [
+            L.and_(f.zone[c] == int(Zone.FIELD), f.ctrl[c] == player)
+            for c in range(w.n)
+            if w.cards[c].type == "monster" and c != card and c not in tributes
+        ]
+        yield Check("summon.monster-zones", L.count(occupied) < zones)
     for t in tributes:
         yield Check(
             "summon.tribute",
@@ -121,7 +142,7 @@ def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]
     if tributes:
         hit = [c in tributes for c in range(w.n)]
         effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
-    f.seq = f.seq + 1
+    ctx.event()
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = True
     f.ctrl[card] = player
@@ -144,7 +165,7 @@ def summon_succeeds(ctx: Ctx, when: Term) -> None:
         return
     hit = [L.and_(when, f.summoning == c, f.zone[c] == int(Zone.FIELD)) for c in range(w.n)]
     before = list(f.zone)
-    f.seq = L.ite(when, f.seq + 1, f.seq)
+    ctx.event(when)
     ctx.note("summoned", hit)
     triggers.fire(ctx, "summoned", hit, before)
     triggers.fire(ctx, "normal-summoned", [L.and_(h, f.how <= 1) for h in hit], before)

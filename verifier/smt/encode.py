@@ -12,16 +12,17 @@ same, so final states (and dead ends) persist to the last step.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import z3
 
-from verifier.smt.logic import WIDTH, Z3, lift
-from verifier.state import ARRAYS, BOOLEANS, FIELDS, Mode, State
+from verifier.smt.logic import Z3Logic
+from verifier.state import ARRAYS, BOOLEANS, FIELDS, Capacity, Mode, State
 from verifier.transitions import Action, System
 
-__all__ = ["Unrolling", "action_code"]
+__all__ = ["OutOfTime", "Unrolling", "action_code"]
 
 Element = tuple[int, int | None]  # (field, index within the array field) or (field, None)
 
@@ -31,12 +32,12 @@ def _label(element: Element) -> str:
     return FIELDS[field] if index is None else f"{FIELDS[field]}[{index}]"
 
 
-def _bits(element: Element, suffix: str) -> tuple[Any, ...]:
+def _bits(element: Element, suffix: str, width: int) -> tuple[Any, ...]:
     """The Boolean variables a state element is made of."""
     name = _label(element) + suffix
     if FIELDS[element[0]] in BOOLEANS:
         return (z3.Bool(name),)
-    return tuple(z3.Bool(f"{name}.{j}") for j in range(WIDTH))
+    return tuple(z3.Bool(f"{name}.{j}") for j in range(width))
 
 
 def _term(element: Element, bits: tuple[Any, ...]) -> Any:
@@ -47,18 +48,21 @@ def _term(element: Element, bits: tuple[Any, ...]) -> Any:
     return z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
 
 
-def _variable(element: Element, suffix: str) -> tuple[Any, tuple[Any, ...]]:
+def _variable(element: Element, suffix: str, width: int) -> tuple[Any, tuple[Any, ...]]:
     """A state element as a z3 term, and the Boolean variables it is made of."""
-    bits = _bits(element, suffix)
+    bits = _bits(element, suffix, width)
     return _term(element, bits), bits
 
 
-def _bits_of(value: Any, element: Element) -> tuple[Any, ...]:
-    """The constant bits of a concrete value of ``element``."""
+def _bits_of(value: Any, element: Element, width: int) -> tuple[Any, ...]:
+    """The constant bits of a concrete value of ``element`` (two's complement)."""
     if FIELDS[element[0]] in BOOLEANS:
         return (z3.BoolVal(bool(value)),)
-    word = int(value) & ((1 << WIDTH) - 1)
-    return tuple(z3.BoolVal(bool(word >> j & 1)) for j in range(WIDTH))
+    limit = 1 << (width - 1)
+    if not -limit <= int(value) < limit:
+        raise OverflowError(f"{_label(element)} = {value} does not fit in {width}-bit integers")
+    word = int(value) & ((1 << width) - 1)
+    return tuple(z3.BoolVal(bool(word >> j & 1)) for j in range(width))
 
 
 def action_code(bits: tuple[Any, ...], value: int) -> Any:
@@ -67,6 +71,10 @@ def action_code(bits: tuple[Any, ...], value: int) -> Any:
     A binary code makes exactly one action the step's action, with no extra constraint.
     """
     return z3.And(*(bit if value >> j & 1 else z3.Not(bit) for j, bit in enumerate(bits)))
+
+
+class OutOfTime(Exception):
+    """The deadline passed while the encoding was being built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,14 +92,22 @@ class Unrolling:
     """The relation unrolled from a concrete start state, one step at a time."""
 
     def __init__(
-        self, system: System, start: State, relaxed: dict[int, dict[str, Any]] | None = None
+        self,
+        system: System,
+        start: State,
+        relaxed: dict[int, dict[str, Any]] | None = None,
+        deadline: float | None = None,
     ) -> None:
         """``relaxed`` maps action indices to Boolean literals per rule name: the named
         checks of those actions then hold only where their literal is asserted (for finding
-        which rules forbid an action)."""
+        which rules forbid an action). Building raises :class:`OutOfTime` once
+        ``deadline`` (a ``time.perf_counter()`` value) has passed."""
+        self.deadline = deadline
         self.system = system
         self.start = start
         self.relaxed = relaxed or {}
+        self.width = system.layout.bits
+        self.L = Z3Logic(self.width)
         self.actions: tuple[Action, ...] = system.actions
         self.stutter = len(self.actions)
         self.relation = self._relation()
@@ -100,9 +116,11 @@ class Unrolling:
         offset = 0
         for e in self.relation.elements:
             self.offsets[e] = offset
-            offset += 1 if FIELDS[e[0]] in BOOLEANS else WIDTH
+            offset += 1 if FIELDS[e[0]] in BOOLEANS else self.width
         self.bits: list[tuple[Any, ...]] = [
-            tuple(b for e in self.relation.elements for b in _bits_of(self._start(e), e))
+            tuple(
+                b for e in self.relation.elements for b in _bits_of(self._start(e), e, self.width)
+            )
         ]
         self.acts: list[tuple[Any, ...]] = []
         self.constraints: list[Any] = []
@@ -126,28 +144,31 @@ class Unrolling:
 
     def _relation(self) -> _Relation:
         system = self.system
+        Z3, lift, width = self.L, self.L.lift, self.width
         # Pass 1: which elements can any action change? The others stay constants.
         generic = self._state(
             lambda e: (
-                z3.Bool(_label(e)) if FIELDS[e[0]] in BOOLEANS else z3.BitVec(_label(e), WIDTH)
+                z3.Bool(_label(e)) if FIELDS[e[0]] in BOOLEANS else z3.BitVec(_label(e), width)
             )
         )
         changing: set[Element] = set()
         for action in self.actions:
+            self._in_time()
             after = system.step(Z3, generic, action)
             changing |= {
                 e for e in _elements(self.start) if not _same(_at(generic, e), _at(after, e))
             }
         elements = tuple(sorted(changing, key=lambda e: (e[0], -1 if e[1] is None else e[1])))
         # Pass 2: the relation over the changing elements only.
-        now = {e: _variable(e, "") for e in elements}
-        then = {e: _variable(e, "'") for e in elements}
+        now = {e: _variable(e, "", width) for e in elements}
+        then = {e: _variable(e, "'", width) for e in elements}
         current = self._state(lambda e: now[e][0] if e in now else self._start(e))
         width = max(1, self.stutter.bit_length())
         act = tuple(z3.Bool(f"act.{j}") for j in range(width))
         guards: list[Any] = []
         nexts: list[State] = []
         for index, action in enumerate(self.actions):
+            self._in_time()
             checks = tuple(system.checks(Z3, current, action))
             literals = self.relaxed.get(index)
             if literals is None:
@@ -176,6 +197,7 @@ class Unrolling:
                     continue  # when no changing action is taken, the value stays anyway
                 value = Z3.ite(action_code(act, k), after, value)
             parts.append(then[e][0] == lift(value))
+        self._in_time()
         goal = z3.Goal()
         goal.add(*parts)
         blasted = z3.Then("simplify", "bit-blast")(goal)
@@ -188,6 +210,10 @@ class Unrolling:
             formula=z3.And(*blasted[0]),
         )
 
+    def _in_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
     # -- unrolling ----------------------------------------------------------------------------
 
     @property
@@ -199,9 +225,10 @@ class Unrolling:
         rel = self.relation
         new: list[Any] = []
         while len(self.acts) < depth:
+            self._in_time()
             t = len(self.acts)
             act = tuple(z3.Bool(f"act.{j}@{t}") for j in range(len(rel.act)))
-            following = tuple(b for e in rel.elements for b in _bits(e, f"@{t + 1}"))
+            following = tuple(b for e in rel.elements for b in _bits(e, f"@{t + 1}", self.width))
             pairs = list(zip(rel.current, self.bits[t], strict=True))
             pairs += list(zip(rel.following, following, strict=True))
             pairs += list(zip(rel.act, act, strict=True))
@@ -221,7 +248,7 @@ class Unrolling:
         key = (t, element)
         if key not in self.terms:
             start = self.offsets[element]
-            size = 1 if FIELDS[element[0]] in BOOLEANS else WIDTH
+            size = 1 if FIELDS[element[0]] in BOOLEANS else self.width
             self.terms[key] = _term(element, self.bits[t][start : start + size])
         return self.terms[key]
 
@@ -233,7 +260,7 @@ class Unrolling:
         """The continuation has ended faithfully by step ``t``."""
         mode = self.element(t, (FIELDS.index("mode"), None))
         overflow = self.element(t, (FIELDS.index("overflow"), None))
-        return lift(Z3.and_(mode == int(Mode.DONE), Z3.not_(overflow)))
+        return self.L.lift(self.L.and_(mode == int(Mode.DONE), overflow == int(Capacity.NONE)))
 
     def taken(self, t: int, action: int) -> Any:
         """Action number ``action`` is taken at step ``t``."""

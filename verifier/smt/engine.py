@@ -23,9 +23,8 @@ from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.errors import InternalError
 from verifier.logic import CONCRETE
-from verifier.smt.encode import Unrolling
-from verifier.smt.logic import Z3, lift
-from verifier.state import FIELDS, Mode, State
+from verifier.smt.encode import OutOfTime, Unrolling
+from verifier.state import FIELDS, Capacity, Mode, State
 from verifier.trace import IllegalTrace, replay
 from verifier.transitions import Action, System
 from verifier.verdict import Search
@@ -33,6 +32,7 @@ from verifier.verdict import Search
 __all__ = ["FIRST_BOUND", "SmtEngine", "Solver"]
 
 _MODE = FIELDS.index("mode")
+_OVERFLOW = FIELDS.index("overflow")
 FIRST_BOUND = 8
 MAX_BOUND = 400
 
@@ -99,11 +99,18 @@ class SmtEngine:
     ) -> None:
         began = time.perf_counter()
         self.system = system
+        self.start = start
         self.start_activations = start_activations
         self.deadline = None if timeout is None else began + timeout
-        self.unrolling = Unrolling(system, start)
-        self.solver = Solver(self.unrolling, self.deadline)
-        self.bound, self.complete, self.bound_note = self._complete_bound(max_bound)
+        self.unrolling: Unrolling | None = None
+        try:
+            self.unrolling = Unrolling(system, start, deadline=self.deadline)
+            self.solver = Solver(self.unrolling, self.deadline)
+            self.bound, self.complete, self.bound_note = self._complete_bound(max_bound)
+        except OutOfTime:
+            self.unrolling = None
+            self.bound, self.complete = 0, False
+            self.bound_note = "the time ran out while the encoding was built (--timeout)"
         self.setup_seconds = time.perf_counter() - began
 
     def _complete_bound(self, limit: int) -> tuple[int, bool, str]:
@@ -114,22 +121,32 @@ class SmtEngine:
         never finishes faithfully, however deep the unrolling).
         """
         layout = self.system.layout
+        unrolling = self.unrolling
+        assert unrolling is not None
         limit = min(limit, 8 * (max(layout.alog, layout.slots) + 2))
         bound = FIRST_BOUND
         while True:
-            self.unrolling.extend(bound)
+            unrolling.extend(bound)
             unfinished = self.solver.literal(
-                ("unfinished", bound), z3.Not(self.unrolling.finished(bound))
+                ("unfinished", bound), z3.Not(unrolling.finished(bound))
             )
             result, _, reason = self.solver.check(unfinished)
             if result == z3.unsat:
                 return bound, True, ""
             if result == z3.unknown:
                 return bound, False, f"the solver gave up ({reason})"
-            overflow = self.unrolling.element(bound, (FIELDS.index("overflow"), None))
-            past = self.solver.literal(("overflow", bound), lift(overflow))
-            if self.solver.check(past)[0] == z3.sat:
-                return bound, False, "a continuation runs past the state's capacities"
+            overflow = unrolling.element(bound, (_OVERFLOW, None))
+            past = self.solver.literal(
+                ("overflow", bound), unrolling.L.lift(overflow != int(Capacity.NONE))
+            )
+            found, model, _ = self.solver.check(past)
+            if found == z3.sat and model is not None:
+                code = (
+                    overflow
+                    if isinstance(overflow, int)
+                    else model.eval(overflow, model_completion=True).as_signed_long()
+                )
+                return bound, False, f"a continuation runs past a capacity: {Capacity(code).reason}"
             if bound >= limit:
                 return bound, False, f"some continuations are longer than {bound} steps"
             bound = min(limit, bound * 2)
@@ -143,8 +160,13 @@ class SmtEngine:
             "complete_bound": "yes" if self.complete else "no",
             "smt_setup_seconds": round(self.setup_seconds, 4),
         }
-        final = self.unrolling.state(self.bound)
-        value = lift(truth(Z3, self.system.world, final, body, self.start_activations))
+        if self.unrolling is None:
+            return Search(None, False, self.bound_note, stats)
+        unrolling = self.unrolling
+        final = unrolling.state(self.bound)
+        value = unrolling.L.lift(
+            truth(unrolling.L, self.system.world, final, body, self.start_activations)
+        )
         literal = self.solver.literal((body, want), value if want else z3.Not(value))
         result, model, reason = self.solver.check(literal, self.solver.finished(self.bound))
         if result == z3.sat and model is not None:
@@ -169,7 +191,7 @@ class SmtEngine:
     def _confirm(self, actions: list[Action], body: ast.Formula, want: bool) -> None:
         """Replay a decoded continuation concretely: it must be legal and show the claim."""
         try:
-            final, _ = replay(self.system, self.unrolling.start, actions)
+            final, _ = replay(self.system, self.start, actions)
         except IllegalTrace as exc:
             raise InternalError(f"the SMT engine produced an illegal continuation: {exc}") from None
         shown = truth(CONCRETE, self.system.world, final, body, self.start_activations)
@@ -178,6 +200,7 @@ class SmtEngine:
 
     def _shortest(self, literal: Any, model: z3.ModelRef) -> list[Action]:
         """A continuation with the goal that finishes in the fewest steps."""
+        assert self.unrolling is not None
         best = self.unrolling.decode(model, self.bound)
         low, high = 0, len(best)
         while low < high:

@@ -1,7 +1,10 @@
 """The logic interface over z3 terms, folding Python constants as it goes.
 
 Rules run unchanged on a mix of plain values and z3 terms: whatever is still a Python value
-is computed at once, so constant parts of a state never reach the solver.
+is computed at once, so constant parts of a state never reach the solver. Integers are
+bit-vectors of the scenario's width (``Layout.bits``), which lets z3 bit-blast each step into
+plain SAT; sums and differences report, as the concrete logic does, whether the exact result
+fits that width, so nothing ever wraps silently.
 """
 
 from __future__ import annotations
@@ -11,30 +14,9 @@ from typing import Any
 
 import z3
 
-from verifier.logic import Term
+from verifier.logic import Term, fits
 
-__all__ = ["WIDTH", "Z3", "Z3Logic", "integer", "lift"]
-
-WIDTH = 16
-"""Bits of every integer of the encoding (signed): life points, counters, indices.
-
-Bit-vectors let z3 bit-blast each step into plain SAT, which suits the small finite domains
-of game states far better than linear integer arithmetic.
-"""
-
-
-def integer(name: str) -> Any:
-    """A fresh integer variable of the encoding."""
-    return z3.BitVec(name, WIDTH)
-
-
-def lift(value: Term) -> Any:
-    """A z3 term for ``value`` (Python bools become Bool, ints become Int)."""
-    if isinstance(value, bool):
-        return z3.BoolVal(value)
-    if isinstance(value, int):
-        return z3.BitVecVal(value, WIDTH)
-    return value
+__all__ = ["Z3Logic"]
 
 
 def _concrete(value: Term) -> bool:
@@ -42,9 +24,30 @@ def _concrete(value: Term) -> bool:
 
 
 class Z3Logic:
-    """Connectives and choices that build z3 terms, or Python values when they can."""
+    """Connectives, choices and integers that build z3 terms, or Python values when they can."""
 
     symbolic = True
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+
+    def integer(self, name: str) -> Any:
+        """A fresh integer variable of the encoding."""
+        return z3.BitVec(name, self.bits)
+
+    def lift(self, value: Term) -> Any:
+        """A z3 term for ``value`` (Python bools become Bool, ints bit-vectors).
+
+        An int outside the width is a bug of whoever sized the encoding: refuse it rather
+        than let z3 wrap it.
+        """
+        if isinstance(value, bool):
+            return z3.BoolVal(value)
+        if isinstance(value, int):
+            if not fits(value, self.bits):
+                raise OverflowError(f"{value} does not fit in {self.bits}-bit integers")
+            return z3.BitVecVal(value, self.bits)
+        return value
 
     @staticmethod
     def and_(*xs: Term) -> Term:
@@ -94,8 +97,7 @@ class Z3Logic:
             return not x
         return z3.Not(x)
 
-    @staticmethod
-    def ite(c: Term, a: Term, b: Term) -> Term:
+    def ite(self, c: Term, a: Term, b: Term) -> Term:
         if isinstance(c, bool | int):
             return a if c else b
         if a is b:
@@ -104,7 +106,7 @@ class Z3Logic:
             return a
         if not _concrete(a) and not _concrete(b) and a.eq(b):
             return a
-        return z3.If(c, lift(a), lift(b))
+        return z3.If(c, self.lift(a), self.lift(b))
 
     def pick(self, values: Sequence[Term], index: Term, default: Term) -> Term:
         if isinstance(index, int):
@@ -127,7 +129,7 @@ class Z3Logic:
             if isinstance(x, bool | int):
                 total += 1 if x else 0
             else:
-                parts.append(z3.If(x, z3.BitVecVal(1, WIDTH), z3.BitVecVal(0, WIDTH)))
+                parts.append(z3.If(x, self.lift(1), self.lift(0)))
         if not parts:
             return total
         summed = parts[0]
@@ -135,15 +137,25 @@ class Z3Logic:
             summed = summed + part
         return summed + total if total else summed
 
+    def add(self, a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        if _concrete(a) and _concrete(b):
+            return a + b, fits(a + b, bits)
+        x, y = self.lift(a), self.lift(b)
+        return x + y, z3.And(z3.BVAddNoOverflow(x, y, True), z3.BVAddNoUnderflow(x, y))
+
+    def sub(self, a: Term, b: Term, bits: int) -> tuple[Term, Term]:
+        if _concrete(a) and _concrete(b):
+            return a - b, fits(a - b, bits)
+        x, y = self.lift(a), self.lift(b)
+        return x - y, z3.And(z3.BVSubNoOverflow(x, y), z3.BVSubNoUnderflow(x, y, True))
+
     @staticmethod
     def half(x: Term) -> Term:
-        return x // 2 if isinstance(x, int) else x / 2
+        # ``>>`` is an arithmetic shift both on Python ints and on z3 bit-vectors: floor(x/2).
+        return x >> 1
 
     @staticmethod
     def is_false(x: Term) -> bool:
         if isinstance(x, bool | int):
             return not x
         return bool(z3.is_false(x))
-
-
-Z3 = Z3Logic()

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 import z3
 
 from verifier.logic import CONCRETE
-from verifier.smt.encode import Unrolling
+from verifier.smt.encode import OutOfTime, Unrolling
 from verifier.smt.engine import SmtEngine, Solver
-from verifier.smt.logic import lift
 from verifier.state import FIELDS, State
 from verifier.transitions import Action, System
 
@@ -84,8 +83,15 @@ def why_not(
         }
     )
     literals = {name: z3.Bool(f"rule:{name}") for name in names}
-    unrolling = Unrolling(system, start, relaxed={i: literals for i in wanted})
-    unrolling.extend(engine.bound)
+    if engine.unrolling is None:
+        return WhyNot(None, (), False, 0)
+    try:
+        unrolling = Unrolling(
+            system, start, relaxed={i: literals for i in wanted}, deadline=engine.deadline
+        )
+        unrolling.extend(engine.bound)
+    except OutOfTime:
+        return WhyNot(None, (), False, engine.bound)
     solver = Solver(unrolling, engine.deadline)
     taken = []
     for t in range(unrolling.depth):
@@ -95,12 +101,15 @@ def why_not(
             ability = system.world.abilities[action.ability]
             # A trigger is activated by whoever controlled its card when it triggered.
             by = pctrl[ability.index] if action.kind == "trigger" else ctrl[ability.card]
-            taken.append(z3.And(unrolling.taken(t, i), lift(by == player)))
+            taken.append(z3.And(unrolling.taken(t, i), unrolling.L.lift(by == player)))
     goal = solver.literal("taken", z3.Or(*taken) if taken else z3.BoolVal(False))
     result, model, _ = solver.check(goal, *literals.values())
     if result == z3.sat and model is not None:
         actions = unrolling.decode(model, engine.bound)
         return WhyNot(actions, (), engine.complete, engine.bound)
+    if result != z3.unsat:
+        # The solver gave up: no rule is shown to forbid it.
+        return WhyNot(None, (), False, engine.bound)
     core = sorted(names, key=_preference)
     for name in list(core):
         trial = [literals[n] for n in core if n != name]
