@@ -347,6 +347,8 @@ def features(data: dict[str, Any]) -> set[str]:
         for key in ("speed-modifier", "set", "face", "dizzy", "owner", "archetype", "level"):
             if key in card:
                 out.add(key)
+        if isinstance(card.get("speed-modifier"), list):
+            out.add("stacked-speed-modifier")
         activation_features(card, out)
         continuous = card.get("continuous", [])
         for c in continuous if isinstance(continuous, list) else [continuous]:
@@ -434,6 +436,7 @@ REQUIRED = {
     "no-response",
     "speed-modifier",
     "stacked-modifier",
+    "stacked-speed-modifier",
     "players",
     "description",
     "limits",

@@ -458,7 +458,7 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
     else:
         monster["zone"] = c.pick(["hand", "graveyard", "banished", "deck", "field"])
     if c.integer(0, 3) == 0:
-        monster["level"] = c.integer(1, 8)
+        monster["level"] = c.pick([0, 1, 4, 5, 6, 7, 8, 12, 13])
     if c.integer(0, 4) == 0:
         monster["archetype"] = c.pick(["Fiend", ["Fiend", "Blackwing"]])
     if c.integer(0, 5) == 0 and "owner" not in monster:
@@ -529,8 +529,12 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
         if c.integer(0, 6) == 0:
             card["cost"] = {"pay-lp": _amount(c)}
         card["effect"] = _parts(c, ctx)
-    if c.integer(0, 3) == 0:
+    modifier = c.integer(0, 5)
+    if modifier <= 1:
         card["speed-modifier"] = c.pick(["slow", "speed-up"])
+    elif modifier == 2:
+        # Stacked modifiers: applied in order, they add up (slowed twice is two steps).
+        card["speed-modifier"] = [c.pick(["slow", "speed-up"]) for _ in range(c.integer(2, 3))]
     return card
 
 
