@@ -187,8 +187,8 @@ def _generated(model: RuleSystem, tries: int, size: int) -> Iterator[dict[str, A
             size=1 + seed % max(size, 1),
             summons=True,
             steps=chooser.pick([0, 0, 1, 2]),
+            rules=str(Path(model.path).resolve()),
         )
-        data["rules"] = str(Path(model.path).resolve())
         yield data
 
 

@@ -658,13 +658,15 @@ def scenario(
     size: int | None = None,
     summons: bool = False,
     steps: int | None = None,
+    rules: str | None = None,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
     With ``summons`` (Yu-Gi-Oh!), the turn player also summons a monster in one of the shapes
     that tell rule variants apart (a Tribute Summon with two triggers, a summon answered by a
     trap, triggers that wait for a chain). ``steps`` bounds the history walk (default:
-    random, up to 6).
+    random, up to 6). ``rules`` (a model's name or path) is the rule system the scenario
+    names and its history is legal under; by default the game's.
     """
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
@@ -694,6 +696,8 @@ def scenario(
     data: dict[str, Any] = {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
     }
+    if rules is not None:
+        data["rules"] = rules
     if players != ("A", "B") or c.integer(0, 7) == 0:
         data["players"] = list(players)
     data["turn"] = turn
