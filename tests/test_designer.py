@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import EXAMPLES, MODELS, Run
 from verifier.diff import compare, search
+from verifier.errors import ModelError
 from verifier.lint import lint
 from verifier.model import load_model
 
@@ -190,6 +191,89 @@ def test_diff_command(run: Callable[..., Run], tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").startswith("rules: cmc")
     same = run("diff", "yugioh", "yugioh", str(EXAMPLES / "yugioh" / "coin-toss.yaml"))
     assert same.code == 0 and "no difference(s)" in same.out
+
+
+def test_diff_search_finds_sangan_before_the_monarch() -> None:
+    # The README's demonstration: under the current rules the controller of two waiting
+    # triggers orders them freely; under the seed's rule the earlier one goes first.
+    a, b = models("yugioh", "yugioh-trigger-first")
+    found = search(a, b)
+    assert found is not None
+    text, differences = found
+    assert "tribute summons" in text
+    [difference] = [d for d in differences if d.kind == "legality"]
+    assert difference.summary.startswith("legal under yugioh only: ")
+    [(model, steps)] = difference.under
+    assert model == "yugioh"
+    links = [s.text for s in steps if s.kind == "activation" and "trigger effect" in s.text]
+    # Two trigger effects of one player, in the order only the current rules allow.
+    assert len(links) >= 2
+    assert len({link.split(" activates ")[0] for link in links}) == 1
+
+
+def test_diff_search_finds_missing_timing() -> None:
+    a, b = models("yugioh", "yugioh-seed-missing-timing")
+    found = search(a, b)
+    assert found is not None
+    kinds = [d.kind for d in found[1]]
+    assert "missing-timing" in kinds
+
+
+def test_diff_search_finds_the_ignition_priority_chain() -> None:
+    a, b = models("yugioh", "yugioh-ignition-priority")
+    found = search(a, b)
+    assert found is not None
+    [difference] = [d for d in found[1] if d.kind == "legality"]
+    assert difference.summary.startswith("legal under yugioh-ignition-priority only: ")
+    [(model, steps)] = difference.under
+    assert model == "yugioh-ignition-priority"
+    assert any(s.kind == "summon" for s in steps)
+
+
+def test_diff_search_finds_the_speed_system() -> None:
+    a, b = models("cmc", "cmc-instant")
+    found = search(a, b)
+    assert found is not None
+    text, differences = found
+    assert text.startswith("rules: cmc\n")
+    first = differences[0]
+    assert first.kind in {"legality", "resolution-order", "final-zones"}
+    if first.kind == "legality":
+        assert first.summary.startswith("legal under cmc only: ")
+    else:
+        # The same moves, resolved on the stack under one model and at once under the other.
+        assert [m for m, _ in first.under] == ["cmc", "cmc-instant"]
+
+
+def test_diff_search_is_deterministic() -> None:
+    a, b = models("yugioh", "yugioh-trigger-first")
+    first, second = search(a, b), search(a, b)
+    assert first is not None and second is not None
+    assert first[0] == second[0]
+    assert [d.summary for d in first[1]] == [d.summary for d in second[1]]
+
+
+def test_diff_search_finds_nothing_between_a_model_and_itself() -> None:
+    a, b = models("yugioh", "yugioh")
+    assert search(a, b, tries=10) is None
+
+
+REFUSAL = (
+    "yugioh and cmc are rule systems of different games (yugioh, cmc); "
+    "diff compares variants of one game"
+)
+
+
+def test_diff_refuses_models_of_different_games(run: Callable[..., Run]) -> None:
+    a, b = models("yugioh", "cmc")
+    with pytest.raises(ModelError, match=r"different games \(yugioh, cmc\)"):
+        search(a, b)
+    with pytest.raises(ModelError, match="diff compares variants of one game"):
+        compare(EXAMPLES / "yugioh" / "coin-toss.yaml", a, b)
+    result = run("diff", "yugioh", "cmc")
+    assert result.code == 2
+    assert result.err.strip() == f"error: {REFUSAL}"
+    assert result.out == ""
 
 
 # -- orders --------------------------------------------------------------------------------

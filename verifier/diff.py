@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from verifier.checker import Prepared, prepare
-from verifier.errors import VerifierError
+from verifier.errors import ModelError, VerifierError
 from verifier.explore import Exploration, explore
 from verifier.generate import RandomChooser, scenario, to_text
 from verifier.model import RuleSystem, model_dirs
@@ -77,6 +77,7 @@ def compare(
     allow_outside: bool = False,
 ) -> list[Difference]:
     """The differences between two models on the scenario in ``path``."""
+    _same_game(model_a, model_b)
     prepared = {
         m.name: prepare(load_scenario(path, model=m, allow_outside=allow_outside))
         for m in (model_a, model_b)
@@ -142,17 +143,37 @@ def _story(prepared: Prepared, run: _Run) -> tuple[TraceStep, ...]:
     return prepared.history.steps + tuple(steps)
 
 
+def _same_game(model_a: RuleSystem, model_b: RuleSystem) -> None:
+    """Two rule systems of different games share no scenario: there is nothing to compare."""
+    if model_a.game != model_b.game:
+        raise ModelError(
+            f"{model_a.name} and {model_b.name} are rule systems of different games "
+            f"({model_a.game}, {model_b.game}); diff compares variants of one game"
+        )
+
+
 def search(
-    model_a: RuleSystem, model_b: RuleSystem, tries: int = 200, size: int = 3
+    model_a: RuleSystem,
+    model_b: RuleSystem,
+    tries: int = 200,
+    size: int = 3,
+    max_states: int = 50_000,
 ) -> tuple[str, list[Difference]] | None:
-    """Generated small scenarios, until one tells the two models apart."""
+    """Generated small scenarios, until one tells the two models apart.
+
+    The scenarios are the same for every run (seeds 0, 1, ...): the search is deterministic.
+    For Yu-Gi-Oh! they include the shapes in which rule variants differ: a Tribute Summon
+    whose tributed and summoned monsters both trigger, a summon answered by a trap or on
+    priority, and optional triggers that wait for a chain.
+    """
+    _same_game(model_a, model_b)
     for data in _generated(model_a, tries, size):
         text = to_text(data)
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "generated.yaml"
             path.write_text(text, encoding="utf-8")
             try:
-                differences = compare(path, model_a, model_b, max_states=50_000)
+                differences = compare(path, model_a, model_b, max_states=max_states)
             except VerifierError:
                 continue
         if differences:
@@ -162,8 +183,16 @@ def search(
 
 def _generated(model: RuleSystem, tries: int, size: int) -> Iterator[dict[str, Any]]:
     for seed in range(tries):
-        data: dict[str, Any] = scenario(RandomChooser(seed), model.game, size=size, summons=True)
-        data["rules"] = str(Path(model.path).resolve())
+        chooser = RandomChooser(seed)
+        # Small scenarios first: a difference is easiest to read on few cards.
+        data: dict[str, Any] = scenario(
+            chooser,
+            model.game,
+            size=1 + seed % max(size, 1),
+            summons=True,
+            steps=chooser.pick([0, 0, 1, 2]),
+            rules=str(Path(model.path).resolve()),
+        )
         yield data
 
 
