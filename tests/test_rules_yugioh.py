@@ -280,3 +280,23 @@ def test_a_card_being_activated_cannot_target_itself(
     with pytest.raises(ScenarioError) as raised:
         prepare(load_scenario(path))
     assert "(target.valid)" in raised.value.message
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_mandatory_trigger_with_no_possible_target_is_not_activated(
+    decide: Decide, engine: str
+) -> None:
+    # No card could ever be its target: the trigger has no placement at all, and both
+    # engines must still build (and decide) the scenario.
+    text = (
+        "rules: yugioh\nturn: B\ncards:\n"
+        "  Avenger:\n    kind: effect-monster\n    controller: A\n"
+        "    ability: {type: trigger, trigger: {event: destroyed}, "
+        "target: {card: spell, zone: field}, effect: {destroy: target}}\n"
+        "  Raigeki: {kind: normal-spell, controller: B, zone: hand, "
+        "effect: {destroy: all-monsters, of: opponent}}\n"
+    )
+    assert decide(
+        text, 'exists (zone("Avenger") == graveyard and triggers("Avenger"))', engine
+    ) == ("holds")
+    assert decide(text, 'always not activates(A, "Avenger")', engine) == "holds"

@@ -194,7 +194,7 @@ class System:
                 # pay) is not activated at all.
                 placeable = [
                     ctx.L.and_(*(c.ok for c in self._placement_checks(ctx, placing)))
-                    for placing in self._placements[action.ability]
+                    for placing in self._placements.get(action.ability, [])
                 ]
                 yield Check("triggers.mandatory", ctx.L.not_(ctx.L.or_(*placeable)))
         elif kind == "timer":
