@@ -292,7 +292,7 @@ def test_a_mandatory_trigger_with_no_possible_target_is_not_activated(
         "rules: yugioh\nturn: B\ncards:\n"
         "  Avenger:\n    kind: effect-monster\n    controller: A\n"
         "    ability: {type: trigger, trigger: {event: destroyed}, "
-        "target: {card: spell, zone: field}, effect: {destroy: target}}\n"
+        "target: {card: trap, zone: field}, effect: {destroy: target}}\n"
         "  Raigeki: {kind: normal-spell, controller: B, zone: hand, "
         "effect: {destroy: all-monsters, of: opponent}}\n"
     )
