@@ -12,8 +12,11 @@ fails when a change drops one.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import tempfile
+import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +41,9 @@ from verifier.smt.engine import SmtEngine
 from verifier.state import FIELDS, State
 from verifier.transitions import System
 from verifier.verdict import Verdict, decide
+
+STATS: Counter[str] = Counter()
+"""What the differential runs compared: scenarios, claims decided by both, skipped ones."""
 
 T = TypeVar("T")
 _AN = FIELDS.index("an")
@@ -88,7 +94,9 @@ def agree_from(sc: Scenario, system: System, state: State, claims: Sequence[str]
         by_smt = decide(smt, formula)
         if Verdict.UNKNOWN in (by_explorer.verdict, by_smt.verdict):
             # A limit was reached: an engine that is unsure contradicts nothing.
+            STATS["unknown"] += 1
             continue
+        STATS["claims"] += 1
         assert by_explorer.verdict is by_smt.verdict, (text, by_explorer.verdict, by_smt.verdict)
         if by_explorer.trace is not None and by_smt.trace is not None:
             # Both are shortest witnesses (or counterexamples) of the same claim.
@@ -97,6 +105,7 @@ def agree_from(sc: Scenario, system: System, state: State, claims: Sequence[str]
 
 def agree(case: Case) -> None:
     data, claims, walk = case
+    STATS["scenarios"] += 1
     sc = load(data)
     prepared = prepare(sc)
     system = prepared.system
@@ -123,11 +132,36 @@ def test_engines_agree_on_random_yugioh_scenarios(case: Case) -> None:
     agree(case)
 
 
+def many(game: str, default: int) -> None:
+    """The slow run: ``DIFF_EXAMPLES`` scenarios (default ``default``) of ``game``, within
+    ``DIFF_SECONDS`` seconds when set (scenarios past it are generated but not compared);
+    its counts are printed, and appended to ``DIFF_SUMMARY`` when set."""
+    count = int(os.environ.get("DIFF_EXAMPLES", default))
+    budget = os.environ.get("DIFF_SECONDS")
+    until = None if budget is None else time.monotonic() + float(budget)
+    STATS.clear()
+
+    @settings(SETTINGS, max_examples=count, derandomize=False)
+    @given(cases(game, large=True))
+    def compare(case: Case) -> None:
+        if until is None or time.monotonic() < until:
+            agree(case)
+
+    compare()
+    line = (
+        f"{game}: {STATS['scenarios']} scenarios, {STATS['claims']} claims decided by both "
+        f"engines, {STATS['unknown']} skipped (a limit reached), 0 disagreements"
+    )
+    print(line)
+    target = os.environ.get("DIFF_SUMMARY")
+    if target:
+        with open(target, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
 @pytest.mark.slow
-@settings(SETTINGS, max_examples=3000, derandomize=False)
-@given(cases(large=True))
-def test_engines_agree_on_many_yugioh_scenarios(case: Case) -> None:
-    agree(case)
+def test_engines_agree_on_many_yugioh_scenarios() -> None:
+    many("yugioh", 3000)
 
 
 @settings(SETTINGS, max_examples=10)
@@ -137,10 +171,8 @@ def test_engines_agree_on_random_cmc_scenarios(case: Case) -> None:
 
 
 @pytest.mark.slow
-@settings(SETTINGS, max_examples=1500, derandomize=False)
-@given(cases("cmc", large=True))
-def test_engines_agree_on_many_cmc_scenarios(case: Case) -> None:
-    agree(case)
+def test_engines_agree_on_many_cmc_scenarios() -> None:
+    many("cmc", 1500)
 
 
 # -- regressions ---------------------------------------------------------------------------
