@@ -1,7 +1,14 @@
 """The ``verifier`` command.
 
-Exit status: 0 every claim as expected, 1 a claim differs from its expectation (or the
-engines disagree), 2 bad input, 3 a verdict is unknown (a limit was reached), 4 internal error.
+Exit status: 0 every claim as expected (no finding, no difference); 1 a decided verdict differs
+from its expectation, the engines disagree, or lint/diff/orders found something; 2 bad input
+(a file that does not load, a bad option, an output that would be overwritten); 3 a verdict is
+unknown or an exploration was stopped by a limit; 4 an internal error (a bug).
+
+When a run has several outcomes, the exit status is the first that applies, in the order
+4 (internal error) > 2 (bad input) > 1 (differs) > 3 (unknown) > 0: a bug is never hidden by
+bad input, and a wrong verdict is never hidden by an undecided one. An ``unknown`` verdict
+with an ``expect`` is undecided (3), not a mismatch.
 """
 
 from __future__ import annotations
@@ -25,10 +32,10 @@ from verifier.checker import (
     default_continuation,
     prepare,
 )
-from verifier.errors import InputError, Span, VerifierError
+from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.explore import DEFAULT_STATE_LIMIT
 from verifier.reasons import claim_reasons, why_lines
-from verifier.report import json_report, narrative, text_report
+from verifier.report import FileError, differs, json_report, narrative, text_report
 from verifier.scenario import load_scenario
 from verifier.trace import replay
 from verifier.verdict import Verdict
@@ -45,6 +52,11 @@ Examples:
   verifier explain examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
   verifier explore examples/yugioh/spell-speed-basics.yaml --graph chain.dot
   verifier models
+
+\b
+Exit status: 0 as expected, 1 a verdict differs (or a finding), 2 bad input,
+3 unknown (a limit was reached), 4 internal error; the first that applies in
+the order 4, 2, 1, 3, 0.
 """
 
 
@@ -96,12 +108,46 @@ def _max_states_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
-def _status(results: Sequence[ClaimResult]) -> int:
-    if any(not r.as_expected for r in results):
+def _status(results: Sequence[ClaimResult], bad_input: bool = False, internal: bool = False) -> int:
+    """The exit status, by precedence: internal error 4, bad input 2, a verdict that differs
+    from its expectation (or a disagreement of the engines) 1, an unknown verdict 3, else 0."""
+    if internal:
+        return INTERNAL
+    if bad_input:
+        return BAD_INPUT
+    if any(differs(r) for r in results):
         return DIFFERS
     if any(r.verdict is Verdict.UNKNOWN for r in results):
         return UNKNOWN
     return OK
+
+
+def _debug() -> bool:
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    return bool(root is not None and isinstance(root.obj, dict) and root.obj.get("debug"))
+
+
+def _internal_message(exc: BaseException) -> str:
+    message = exc.message if isinstance(exc, InternalError) else str(exc)
+    return f"internal error: {type(exc).__name__}: {message}"
+
+
+def _report_internal(exc: BaseException, where: str = "") -> None:
+    """Say that the verifier has a bug: one line, and the traceback only with --debug."""
+    suffix = f" (while checking {where})" if where else ""
+    click.echo(_internal_message(exc) + suffix, err=True)
+    if _debug():
+        click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
+    else:
+        click.echo("run with --debug to see the traceback", err=True)
+
+
+def _file_error(path: str, exc: VerifierError) -> FileError:
+    span = exc.span
+    if span is None:
+        return FileError(path, exc.message)
+    return FileError(span.path, exc.message, span.line, span.col)
 
 
 @cli.command("check")
@@ -121,9 +167,13 @@ def check_cmd(
     brief: bool,
     explain: bool,
 ) -> None:
-    """Decide every claim of each scenario FILE (or every scenario under DIR)."""
-    bad_input = False
+    """Decide every claim of each scenario FILE (or every scenario under DIR).
+
+    A file that cannot be loaded, or that meets an internal error, is reported and the other
+    files are still checked; the exit status is the worst outcome (see `verifier --help`).
+    """
     collected: list[tuple[str, ClaimResult]] = []
+    failed: list[FileError] = []
     files = list(_scenario_files(paths))
     if not files:
         raise InputError(f"no scenario files in {' '.join(paths)}")
@@ -138,23 +188,46 @@ def check_cmd(
                 ]
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
-            bad_input = True
+            failed.append(_file_error(str(path), exc))
+            continue
+        except Exception as exc:  # a bug, or InternalError: this file only
+            _report_internal(exc, str(path))
+            failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
         collected.extend((str(path), r) for r in results)
         if not as_json:
             click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
     if as_json:
-        click.echo(json_report(collected), nl=False)
+        click.echo(json_report(collected, failed), nl=False)
     else:
-        total = len(collected)
-        good = sum(1 for _, r in collected if r.as_expected)
-        unknown = sum(1 for _, r in collected if r.verdict is Verdict.UNKNOWN)
-        click.echo(
-            f"{total} claim(s) in {len(files)} file(s): {good} as expected"
-            + (f", {total - good} not" if total - good else "")
-            + (f", {unknown} unknown" if unknown else "")
+        click.echo(_summary(collected, failed, len(files)))
+    sys.exit(
+        _status(
+            [r for _, r in collected],
+            bad_input=any(f.kind == "input" for f in failed),
+            internal=any(f.kind == "internal" for f in failed),
         )
-    sys.exit(BAD_INPUT if bad_input else _status([r for _, r in collected]))
+    )
+
+
+def _summary(
+    collected: Sequence[tuple[str, ClaimResult]], failed: Sequence[FileError], files: int
+) -> str:
+    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``."""
+    results = [r for _, r in collected]
+    total = len(results)
+    wrong = sum(1 for r in results if differs(r))
+    unknown = sum(1 for r in results if r.verdict is Verdict.UNKNOWN and not differs(r))
+    good = total - wrong - unknown
+    bad_input = sum(1 for f in failed if f.kind == "input")
+    internal = sum(1 for f in failed if f.kind == "internal")
+    return (
+        f"{total} claim(s) in {files} file(s): {good} as expected"
+        + (f", {wrong} not" if wrong else "")
+        + (f", {unknown} unknown" if unknown else "")
+        + (f", {bad_input} file(s) failed to load" if bad_input else "")
+        + (f", {internal} file(s) met an internal error" if internal else "")
+    )
 
 
 def _with_reasons(
@@ -196,10 +269,7 @@ def ask_cmd(
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
         click.echo("\n".join(text_report(path, scenario.model.name, results, brief=False)))
-    result = results[0]
-    if result.disagreement is not None:
-        sys.exit(DIFFERS)
-    sys.exit(UNKNOWN if result.verdict is Verdict.UNKNOWN else OK)
+    sys.exit(_status(results))
 
 
 @cli.command("explain")
@@ -453,8 +523,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(BAD_INPUT)
     except SystemExit:
         raise
-    except Exception as exc:
-        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+    except Exception as exc:  # InternalError, or any other bug
+        click.echo(_internal_message(exc), err=True)
         if debug:
             traceback.print_exc()
         else:
