@@ -20,6 +20,7 @@ __all__ = [
     "CardFile",
     "EffectFile",
     "LibraryFile",
+    "LimitsFile",
     "RuleSystemFile",
     "ScenarioFile",
     "json_schema",
@@ -332,6 +333,23 @@ HistoryStep = Annotated[
 ]
 
 
+PENDING_TRIGGERS_MAX = 8
+
+
+class LimitsFile(_Strict):
+    """Bounds a scenario sets on its own state; every one of them acts (none is ignored)."""
+
+    pending_triggers: int | None = Field(
+        None,
+        alias="pending_triggers",
+        strict=True,
+        ge=1,
+        le=PENDING_TRIGGERS_MAX,
+        description="how many times one mandatory trigger may wait to be activated "
+        f"(1 to {PENDING_TRIGGERS_MAX}; default 2); a run that needs more is unknown",
+    )
+
+
 class ScenarioFile(_Strict):
     """A scenario: the rule system, the situation, what has happened, and the claims."""
 
@@ -345,7 +363,7 @@ class ScenarioFile(_Strict):
     cards: dict[str, CardFile]
     history: list[HistoryStep] = Field(default_factory=list)
     claims: list[ClaimFile | str] = Field(default_factory=list)
-    limits: dict[str, int] = Field(default_factory=dict)
+    limits: LimitsFile = Field(default_factory=lambda: LimitsFile.model_validate({}))
 
 
 class LibraryFile(_Strict):
@@ -452,6 +470,9 @@ def _first_error(
     field = path[-1] if path else None
     if kind == "extra_forbidden":
         allowed = _allowed_keys(model, path[:-1], data)
+        if model is ScenarioFile and path[:-1] == ("limits",):
+            msg = f"unknown limit '{field}' (limits: {', '.join(allowed)})"
+            return error(msg, doc.key_span(full))
         hint = _suggest(str(field), allowed)
         msg = f"unknown key '{field}'{hint}"
         return error(msg, doc.key_span(full))
@@ -474,12 +495,22 @@ def _first_error(
         return error(f"wrong type{where}: expected {expected}, got {_show(value)}", doc.span(full))
     if kind == "value_error":
         return error(str(err["ctx"]["error"]), doc.span(full))
+    if kind in _BOUNDS:
+        bound = _BOUNDS[kind].format(**err.get("ctx", {}))
+        name = f"'{field}'" if isinstance(field, str) else "the value"
+        return error(f"{name} must be {bound}, got {_show(value)}", doc.span(full))
     word = _expected_word(err)
     if kind in _MAPPING_TYPES and word:
         return error(f"wrong type{where}: expected {word}, got {_show(value)}", doc.span(full))
     return error(f"wrong type{where}: {_lower(err['msg'])}, got {_show(value)}", doc.span(full))
 
 
+_BOUNDS = {
+    "greater_than_equal": "at least {ge}",
+    "greater_than": "greater than {gt}",
+    "less_than_equal": "at most {le}",
+    "less_than": "less than {lt}",
+}
 _MAPPING_TYPES = {"model_type", "dict_type", "model_attributes_type"}
 _TYPE_WORDS = {
     "string_type": "a string",
