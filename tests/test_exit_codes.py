@@ -218,3 +218,25 @@ def test_all_as_expected_is_0_and_json_has_no_errors(
     result = run("check", "--json", str(write("good.yaml", GOOD)))
     assert result.code == 0
     assert json.loads(result.out)["errors"] == []
+
+
+def test_an_empty_folder_is_bad_input_in_json_too(run: Callable[..., Run], tmp_path: Path) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    text = run("check", str(folder))
+    assert text.code == 2
+    assert text.err == f"error: no scenario files in {folder}\n"
+    result = run("check", "--json", str(folder))
+    assert result.code == 2
+    assert json.loads(result.out) == {
+        "claims": [],
+        "errors": [
+            {
+                "file": str(folder),
+                "line": None,
+                "col": None,
+                "message": f"no scenario files in {folder}",
+                "kind": "input",
+            }
+        ],
+    }

@@ -123,6 +123,7 @@ TIMEOUT_COMMANDS = [
     ("check", BASICS),
     ("ask", BASICS, "can_respond(B)"),
     ("why", BASICS, "B activates Card Destruction"),
+    ("explore", BASICS),
     ("orders", SANGAN),
     ("diff", "yugioh", "yugioh-trigger-first", SANGAN),
     ("lint", YUGIOH),

@@ -225,7 +225,12 @@ def check_cmd(
     failed: list[FileError] = []
     files = list(_scenario_files(paths))
     if not files:
-        raise InputError(f"no scenario files in {' '.join(paths)}")
+        empty = InputError(f"no scenario files in {' '.join(paths)}")
+        if as_json:
+            click.echo(empty.render(), err=True)
+            click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
+            sys.exit(BAD_INPUT)
+        raise empty
     for path in files:
         try:
             scenario = load_scenario(path)
