@@ -22,7 +22,7 @@ from pathlib import Path
 import z3
 
 from verifier.checker import prepare
-from verifier.errors import Span, VerifierError
+from verifier.errors import InputError, Span, VerifierError
 from verifier.explore import explore
 from verifier.model import RuleSystem, load_model
 from verifier.orders import stopped_reason
@@ -93,9 +93,20 @@ def lint(
             findings += _probe(model, kind_name, path, purpose, max_states, seconds, incomplete)
         for given in scenarios:
             where = Path(given)
-            text = where.read_text(encoding="utf-8")
+            text = _read(where)
             findings += _runs(model, where, text, max_states, seconds, incomplete)
     return Report(findings, proofs, incomplete)
+
+
+def _read(path: Path) -> str:
+    """A scenario's text; a file that cannot be read is bad input, not a bug."""
+    if not path.is_file():
+        raise InputError(f"no such file: {path}", Span(str(path), 1, 1))
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise InputError(f"cannot read {path}: {reason}", Span(str(path), 1, 1)) from None
 
 
 def _finding(
