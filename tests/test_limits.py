@@ -164,9 +164,9 @@ def test_timeout_is_range_checked(
 @pytest.mark.parametrize(
     ("value", "reason"),
     [
-        ("0", "0 is not in the range 1<=x<=50000000"),
-        ("-3", "-3 is not in the range 1<=x<=50000000"),
-        ("100000000000", "100000000000 is not in the range 1<=x<=50000000"),
+        ("0", "0 is not in the range 1<=x<=10000000"),
+        ("-3", "-3 is not in the range 1<=x<=10000000"),
+        ("100000000000", "100000000000 is not in the range 1<=x<=10000000"),
         ("1.5", "'1.5' is not a valid integer"),
     ],
 )

@@ -99,7 +99,7 @@ def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
 
 
 MAX_SECONDS = 7 * 24 * 3600.0
-MAX_STATES = 50_000_000
+MAX_STATES = 10_000_000  # about 20 GB at the explorer's 2 GB per million states
 MAX_TRIES = 100_000
 
 
