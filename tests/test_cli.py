@@ -55,7 +55,8 @@ def test_explain_flag_adds_the_rules_to_a_failing_claim(run: Callable[..., Run])
 def test_check_json_has_the_documented_shape(run: Callable[..., Run]) -> None:
     result = run("check", "--json", "--engine", "both", RAIGEKI)
     data = json.loads(result.out)
-    assert set(data) == {"claims"}
+    assert set(data) == {"claims", "errors"}
+    assert data["errors"] == []
     first = data["claims"][0]
     assert {"id", "claim", "verdict", "expected", "engine", "trace", "seconds"} <= set(first)
     assert first["engine"] == "both"

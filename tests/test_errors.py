@@ -150,6 +150,71 @@ def test_the_good_scenario_passes(
             id="claim-unknown-zone",
         ),
         pytest.param(
+            GOOD.replace("expect: holds", "expect: yes"),
+            [
+                "s.yaml:10:13: error: unknown value 'yes' for 'expect' (expected 'holds' or 'fails')",
+                "        expect: yes",
+                "                ^",
+            ],
+            id="expect-unknown-value",
+        ),
+        pytest.param(
+            GOOD.replace("expect: holds", "expect: [holds]"),
+            [
+                "s.yaml:10:13: error: wrong type for 'expect': expected 'holds' or 'fails', got a list"
+            ],
+            id="expect-wrong-type",
+        ),
+        pytest.param(
+            GOOD.replace("expect: holds", "expect: holds\n    because: reasons"),
+            ["s.yaml:11:5: error: unknown key 'because' (expected one of: claim, expect, id, "],
+            id="claim-mapping-unknown-key",
+        ),
+        pytest.param(
+            GOOD.replace("- claim: can_respond(B)", "- claim: [can_respond(B)]"),
+            [
+                "s.yaml:9:12: error: wrong type for 'claim': input should be a valid string, got a list"
+            ],
+            id="claim-mapping-wrong-type",
+        ),
+        pytest.param(
+            GOOD + "  - 3\n",
+            [
+                "s.yaml:11:5: error: wrong type for 'claims' item 2: expected a mapping or a string, got 3"
+            ],
+            id="claim-neither-mapping-nor-string",
+        ),
+        pytest.param(
+            GOOD.replace("  - A activates Raigeki", "  - A activates Raigeki\n  - {B: passes}"),
+            [
+                "s.yaml:8:5: error: wrong type for 'history' item 2: input should be a valid string, got a mapping"
+            ],
+            id="history-entry-mapping",
+        ),
+        pytest.param(
+            GOOD.replace(
+                "  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}",
+                "  Mirror Force: [normal-trap]",
+            ),
+            ["s.yaml:5:17: error: wrong type for 'Mirror Force': expected a mapping, got a list"],
+            id="card-not-a-mapping",
+        ),
+        pytest.param(
+            GOOD.replace(
+                "effect: {destroy: all-monsters, of: opponent}",
+                "effect: [{destroy: all-monsters}, 3]",
+            ),
+            ["s.yaml:4:94: error: wrong type for 'effect' item 2: expected a mapping, got 3"],
+            id="effect-list-entry",
+        ),
+        pytest.param(
+            GOOD.replace("effect: {destroy: all-monsters, of: opponent}", "cost: {pay-lp: many}"),
+            [
+                "s.yaml:4:75: error: unknown value 'many' for 'pay-lp' (expected a whole number or 'half')"
+            ],
+            id="union-of-number-and-word",
+        ),
+        pytest.param(
             GOOD.replace("cards:", "cards: [\n"),
             ["s.yaml:6:3: error: YAML syntax: expected ',' or ']', but got '<scalar>'"],
             id="yaml-syntax",

@@ -1,14 +1,24 @@
 """The ``verifier`` command.
 
-Exit status: 0 every claim as expected, 1 a claim differs from its expectation (or the
-engines disagree), 2 bad input, 3 a verdict is unknown (a limit was reached), 4 internal error.
+Exit status: 0 every claim as expected (no finding, no difference); 1 a decided verdict differs
+from its expectation, the engines disagree, or lint/diff/orders found something; 2 bad input
+(a file that does not load, a bad option, an output that would be overwritten); 3 a verdict is
+unknown or an exploration was stopped by a limit; 4 an internal error (a bug).
+
+When a run has several outcomes, the exit status is the first that applies, in the order
+4 (internal error) > 2 (bad input) > 1 (differs) > 3 (unknown) > 0: a bug is never hidden by
+bad input, and a wrong verdict is never hidden by an undecided one. An ``unknown`` verdict
+with an ``expect`` is undecided (3), not a mismatch.
 """
 
 from __future__ import annotations
 
+import io
+import math
+import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,10 +35,13 @@ from verifier.checker import (
     default_continuation,
     prepare,
 )
-from verifier.errors import InputError, Span, VerifierError
+from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.explore import DEFAULT_STATE_LIMIT
+from verifier.lint import DEFAULT_LINT_STATES
+from verifier.orders import DEFAULT_ORDERS_STATES
+from verifier.output import check_target, open_folder, write_output
 from verifier.reasons import claim_reasons, why_lines
-from verifier.report import json_report, narrative, text_report
+from verifier.report import FileError, differs, json_report, narrative, text_report
 from verifier.scenario import load_scenario
 from verifier.trace import replay
 from verifier.verdict import Verdict
@@ -45,6 +58,11 @@ Examples:
   verifier explain examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
   verifier explore examples/yugioh/spell-speed-basics.yaml --graph chain.dot
   verifier models
+
+\b
+Exit status: 0 as expected, 1 a verdict differs (or a finding), 2 bad input,
+3 unknown (a limit was reached), 4 internal error; the first that applies in
+the order 4, 2, 1, 3, 0.
 """
 
 
@@ -80,19 +98,62 @@ def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
+MAX_SECONDS = 7 * 24 * 3600.0
+MAX_STATES = 10_000_000  # about 20 GB at the explorer's 2 GB per million states
+MAX_TRIES = 100_000
+
+
+class _Seconds(click.FloatRange):
+    """A positive, finite number of seconds, at most a week (nan and inf are refused)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True, max=MAX_SECONDS)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+class _Count(click.IntRange):
+    """A whole number from 1 to ``maximum`` ("not a valid integer", not "integer range")."""
+
+    name = "integer"
+
+    def __init__(self, maximum: int) -> None:
+        super().__init__(min=1, max=maximum)
+
+
 def _timeout_option(f: click.decorators.FC) -> click.decorators.FC:
     return click.option(
-        "--timeout", type=float, default=None, help="Seconds per engine before `unknown`."
+        "--timeout",
+        type=_Seconds(),
+        default=None,
+        help=f"Seconds per engine before `unknown` (more than 0, at most {MAX_SECONDS:.0f}).",
     )(f)
 
 
-def _max_states_option(f: click.decorators.FC) -> click.decorators.FC:
+def _max_states_option(
+    default: int = DEFAULT_STATE_LIMIT,
+) -> Callable[[click.decorators.FC], click.decorators.FC]:
+    def decorate(f: click.decorators.FC) -> click.decorators.FC:
+        return click.option(
+            "--max-states",
+            type=_Count(MAX_STATES),
+            default=default,
+            show_default=True,
+            help=f"States the explorer may visit before `unknown` (1 to {MAX_STATES:,}).",
+        )(f)
+
+    return decorate
+
+
+def _force_option(f: click.decorators.FC) -> click.decorators.FC:
     return click.option(
-        "--max-states",
-        type=click.IntRange(min=1),
-        default=DEFAULT_STATE_LIMIT,
-        show_default=True,
-        help="States the explorer may visit before `unknown`.",
+        "--force", is_flag=True, help="Overwrite an existing output file (never a symlink)."
     )(f)
 
 
@@ -104,12 +165,46 @@ def _allow_outside_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
-def _status(results: Sequence[ClaimResult]) -> int:
-    if any(not r.as_expected for r in results):
+def _status(results: Sequence[ClaimResult], bad_input: bool = False, internal: bool = False) -> int:
+    """The exit status, by precedence: internal error 4, bad input 2, a verdict that differs
+    from its expectation (or a disagreement of the engines) 1, an unknown verdict 3, else 0."""
+    if internal:
+        return INTERNAL
+    if bad_input:
+        return BAD_INPUT
+    if any(differs(r) for r in results):
         return DIFFERS
     if any(r.verdict is Verdict.UNKNOWN for r in results):
         return UNKNOWN
     return OK
+
+
+def _debug() -> bool:
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    return bool(root is not None and isinstance(root.obj, dict) and root.obj.get("debug"))
+
+
+def _internal_message(exc: BaseException) -> str:
+    message = exc.message if isinstance(exc, InternalError) else str(exc)
+    return f"internal error: {type(exc).__name__}: {message}"
+
+
+def _report_internal(exc: BaseException, where: str = "") -> None:
+    """Say that the verifier has a bug: one line, and the traceback only with --debug."""
+    suffix = f" (while checking {where})" if where else ""
+    click.echo(_internal_message(exc) + suffix, err=True)
+    if _debug():
+        click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
+    else:
+        click.echo("run with --debug to see the traceback", err=True)
+
+
+def _file_error(path: str, exc: VerifierError) -> FileError:
+    span = exc.span
+    if span is None:
+        return FileError(path, exc.message)
+    return FileError(span.path, exc.message, span.line, span.col)
 
 
 @cli.command("check")
@@ -117,7 +212,7 @@ def _status(results: Sequence[ClaimResult]) -> int:
 @click.argument("paths", nargs=-1, required=True)
 @_engine_option
 @_timeout_option
-@_max_states_option
+@_max_states_option()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
@@ -131,12 +226,21 @@ def check_cmd(
     explain: bool,
     allow_outside: bool,
 ) -> None:
-    """Decide every claim of each scenario FILE (or every scenario under DIR)."""
-    bad_input = False
+    """Decide every claim of each scenario FILE (or every scenario under DIR).
+
+    A file that cannot be loaded, or that meets an internal error, is reported and the other
+    files are still checked; the exit status is the worst outcome (see `verifier --help`).
+    """
     collected: list[tuple[str, ClaimResult]] = []
+    failed: list[FileError] = []
     files = list(_scenario_files(paths))
     if not files:
-        raise InputError(f"no scenario files in {' '.join(paths)}")
+        empty = InputError(f"no scenario files in {' '.join(paths)}")
+        if as_json:
+            click.echo(empty.render(), err=True)
+            click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
+            sys.exit(BAD_INPUT)
+        raise empty
     for path in files:
         try:
             scenario = load_scenario(path, allow_outside=allow_outside)
@@ -148,23 +252,46 @@ def check_cmd(
                 ]
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
-            bad_input = True
+            failed.append(_file_error(str(path), exc))
+            continue
+        except Exception as exc:  # a bug, or InternalError: this file only
+            _report_internal(exc, str(path))
+            failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
         collected.extend((str(path), r) for r in results)
         if not as_json:
             click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
     if as_json:
-        click.echo(json_report(collected), nl=False)
+        click.echo(json_report(collected, failed), nl=False)
     else:
-        total = len(collected)
-        good = sum(1 for _, r in collected if r.as_expected)
-        unknown = sum(1 for _, r in collected if r.verdict is Verdict.UNKNOWN)
-        click.echo(
-            f"{total} claim(s) in {len(files)} file(s): {good} as expected"
-            + (f", {total - good} not" if total - good else "")
-            + (f", {unknown} unknown" if unknown else "")
+        click.echo(_summary(collected, failed, len(files)))
+    sys.exit(
+        _status(
+            [r for _, r in collected],
+            bad_input=any(f.kind == "input" for f in failed),
+            internal=any(f.kind == "internal" for f in failed),
         )
-    sys.exit(BAD_INPUT if bad_input else _status([r for _, r in collected]))
+    )
+
+
+def _summary(
+    collected: Sequence[tuple[str, ClaimResult]], failed: Sequence[FileError], files: int
+) -> str:
+    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``."""
+    results = [r for _, r in collected]
+    total = len(results)
+    wrong = sum(1 for r in results if differs(r))
+    unknown = sum(1 for r in results if r.verdict is Verdict.UNKNOWN and not differs(r))
+    good = total - wrong - unknown
+    bad_input = sum(1 for f in failed if f.kind == "input")
+    internal = sum(1 for f in failed if f.kind == "internal")
+    return (
+        f"{total} claim(s) in {files} file(s): {good} as expected"
+        + (f", {wrong} not" if wrong else "")
+        + (f", {unknown} unknown" if unknown else "")
+        + (f", {bad_input} file(s) failed to load" if bad_input else "")
+        + (f", {internal} file(s) met an internal error" if internal else "")
+    )
 
 
 def _with_reasons(
@@ -184,7 +311,7 @@ def _with_reasons(
 @click.argument("claim")
 @_engine_option
 @_timeout_option
-@_max_states_option
+@_max_states_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
 def ask_cmd(
@@ -208,10 +335,7 @@ def ask_cmd(
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
         click.echo("\n".join(text_report(path, scenario.model.name, results, brief=False)))
-    result = results[0]
-    if result.disagreement is not None:
-        sys.exit(DIFFERS)
-    sys.exit(UNKNOWN if result.verdict is Verdict.UNKNOWN else OK)
+    sys.exit(_status(results))
 
 
 @cli.command("explain")
@@ -237,37 +361,65 @@ def explain_cmd(path: str, allow_outside: bool) -> None:
 @click.option(
     "--graph", "graph_path", default=None, help="Write the state graph (.dot or .graphml)."
 )
-@_max_states_option
-def explore_cmd(path: str, graph_path: str | None, max_states: int, allow_outside: bool) -> None:
-    """Explore every continuation of the scenario and report the state graph's size."""
+@_force_option
+@_timeout_option
+@_max_states_option()
+def explore_cmd(
+    path: str,
+    graph_path: str | None,
+    force: bool,
+    timeout: float | None,
+    max_states: int,
+    allow_outside: bool,
+) -> None:
+    """Explore every continuation of the scenario and report the state graph's size.
+
+    Exit status 3 when a limit (--max-states, --timeout) stopped the exploration.
+    """
     from verifier.explore import explore, state_graph
+    from verifier.orders import stopped_reason
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
-    if graph_path is not None and not graph_path.endswith((".dot", ".graphml")):
-        raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
+    if graph_path is not None:
+        if not graph_path.endswith((".dot", ".graphml")):
+            raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
+        check_target(graph_path, force)
     result = explore(
-        prepared.system, prepared.history.state, max_states, keep_edges=graph_path is not None
+        prepared.system,
+        prepared.history.state,
+        max_states,
+        keep_edges=graph_path is not None,
+        seconds=timeout,
     )
+    if result.stopped_by:
+        note = f" (incomplete: {stopped_reason(result.stopped_by)})"
+    elif not result.faithful:
+        note = " (incomplete: some continuations exceed the state's capacities or deadlock)"
+    else:
+        note = ""
     click.echo(
         f"{path}: {result.states} states, {len(result.terminals)} final, "
-        f"{result.seconds:.3f}s" + ("" if result.faithful else " (incomplete)")
+        f"{result.seconds:.3f}s{note}"
     )
     if graph_path is not None:
         import networkx as nx
 
         graph = state_graph(prepared.system, result)
         if graph_path.endswith(".graphml"):
-            nx.write_graphml(graph, graph_path)
+            buffer = io.BytesIO()
+            nx.write_graphml(graph, buffer)
+            write_output(graph_path, buffer.getvalue(), force)
         else:
-            _write_dot(graph, graph_path)
+            write_output(graph_path, _dot(graph).encode("utf-8"), force)
         click.echo(
             f"wrote {graph_path} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"
         )
+    sys.exit(UNKNOWN if result.stopped_by else OK)
 
 
-def _write_dot(graph: object, path: str) -> None:
-    """Write DOT without pydot: quoted labels, one line per node and edge."""
+def _dot(graph: object) -> str:
+    """DOT without pydot: quoted labels, one line per node and edge."""
     import networkx as nx
 
     assert isinstance(graph, nx.MultiDiGraph)
@@ -282,7 +434,7 @@ def _write_dot(graph: object, path: str) -> None:
     for source, target, data in graph.edges(data=True):
         lines.append(f"  n{source} -> n{target} [label={quote(data['label'])}];")
     lines.append("}")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
 
 
 @cli.command("lint")
@@ -290,52 +442,76 @@ def _write_dot(graph: object, path: str) -> None:
 @click.argument("model")
 @click.argument("scenarios", nargs=-1)
 @click.option("--witnesses", default=None, help="Write each finding's witness scenario here.")
+@_force_option
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@_timeout_option
+@_max_states_option(DEFAULT_LINT_STATES)
 def lint_cmd(
     model: str,
     scenarios: tuple[str, ...],
     witnesses: str | None,
+    force: bool,
     as_json: bool,
+    timeout: float | None,
+    max_states: int,
     allow_outside: bool,
 ) -> None:
     """Check the rule system MODEL (a name or a file) for ties, dead kinds, dead ends.
 
     Each finding names the parameter it concerns and comes with a minimal witness scenario;
-    SCENARIO files are explored under MODEL too. Exit status 1 when there are findings.
+    SCENARIO files are explored under MODEL too. Exit status 1 when there are findings, 3
+    when there are none but a limit (--max-states, --timeout) stopped part of the check.
     """
     from verifier.lint import as_json as lint_json
     from verifier.lint import lint, witness_name
     from verifier.model import find_model
 
     path = find_model(model, Path.cwd(), Span("<model>", 1, 1, model)).path
-    report = lint(path, scenarios, allow_outside=allow_outside)
-    folder = Path(witnesses) if witnesses else None
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
+    if witnesses is not None and Path(witnesses).is_symlink():
+        raise InputError(f"'{witnesses}' is a symbolic link; refusing to write into it")
+    report = lint(
+        path, scenarios, max_states=max_states, seconds=timeout, allow_outside=allow_outside
+    )
+    folder = open_folder(witnesses) if witnesses is not None else None
+    try:
+        written: dict[int, str] = {}
+        if folder is not None:
+            assert witnesses is not None
+            for index, finding in enumerate(report.findings, start=1):
+                if finding.witness is not None:
+                    name = witness_name(finding, index)
+                    shown = str(Path(witnesses) / name)
+                    write_output(name, finding.witness, force, folder=folder, shown=shown)
+                    written[index] = shown
+    finally:
+        if folder is not None:
+            os.close(folder)
     if as_json:
         click.echo(lint_json(report), nl=False)
     for index, finding in enumerate(report.findings, start=1):
-        written = ""
-        if folder is not None and finding.witness is not None:
-            target = folder / witness_name(finding, index)
-            target.write_text(finding.witness, encoding="utf-8")
-            written = str(target)
         if as_json:
             continue
         click.echo(finding.render())
         line = finding.span.line_text()
         if line is not None:
             click.echo(f"    {line}\n    {' ' * (finding.span.col - 1)}^")
-        if written:
-            click.echo(f"    witness: {written}")
+        if index in written:
+            click.echo(f"    witness: {written[index]}")
         elif finding.witness is not None:
             click.echo("    (a witness scenario is written with --witnesses DIR)")
     if not as_json:
         for proof in report.proofs:
             click.echo(f"proved: {proof}")
+        for note in report.incomplete:
+            click.echo(f"incomplete: {note}")
         count = len(report.findings)
-        click.echo(f"{path}: {count} finding(s)" if count else f"{path}: clean")
-    sys.exit(DIFFERS if report.findings else OK)
+        if count:
+            click.echo(f"{path}: {count} finding(s)")
+        elif report.incomplete:
+            click.echo(f"{path}: no finding, but the check is incomplete (a limit was reached)")
+        else:
+            click.echo(f"{path}: clean")
+    sys.exit(DIFFERS if report.findings else UNKNOWN if report.incomplete else OK)
 
 
 @cli.command("diff")
@@ -344,49 +520,102 @@ def lint_cmd(
 @click.argument("model_b")
 @click.argument("scenarios", nargs=-1)
 @click.option("--out", default=None, help="Write the generated distinguishing scenario here.")
+@_force_option
 @click.option(
-    "--tries", type=int, default=200, show_default=True, help="Generated scenarios to try."
+    "--tries",
+    type=_Count(MAX_TRIES),
+    default=200,
+    show_default=True,
+    help="Generated scenarios to try.",
+)
+@_timeout_option
+@click.option(
+    "--max-states",
+    type=_Count(MAX_STATES),
+    default=None,
+    help="States each exploration may visit [default: 500,000 per SCENARIO, "
+    "50,000 per generated scenario].",
 )
 def diff_cmd(
     model_a: str,
     model_b: str,
     scenarios: tuple[str, ...],
     out: str | None,
+    force: bool,
     tries: int,
+    timeout: float | None,
+    max_states: int | None,
     allow_outside: bool,
 ) -> None:
     """Find continuations legal under one model only, or ending differently.
 
     Each kind of difference is shown on its shortest distinguishing chain. With no SCENARIO,
     small generated scenarios are tried until one tells the models apart. Exit status 1 when
-    a difference is found.
+    a difference is found, 3 when none is but a limit (--max-states, --timeout) stopped an
+    exploration.
     """
     from verifier.diff import compare, search
     from verifier.model import find_model
 
     models = [find_model(m, Path.cwd(), Span("<model>", 1, 1, m)) for m in (model_a, model_b)]
+    if out is not None:
+        check_target(out, force)
     found_any = False
+    cut_short = False
     if scenarios:
         for path in _scenario_files(scenarios):
-            differences = compare(path, models[0], models[1], allow_outside=allow_outside)
-            click.echo(f"{path}: {len(differences) or 'no'} difference(s)")
-            click.echo("\n".join(_differences(differences)))
-            found_any = found_any or bool(differences)
+            stopped: list[str] = []
+            differences = compare(
+                path,
+                models[0],
+                models[1],
+                max_states=max_states or 500_000,
+                seconds=timeout,
+                stopped=stopped,
+                allow_outside=allow_outside,
+            )
+            note = ""
+            if stopped:
+                cut_short = True
+                note = (
+                    f" (incomplete: a limit stopped the exploration under {', '.join(stopped)}; "
+                    "--max-states, --timeout)"
+                )
+            click.echo(f"{path}: {len(differences) or 'no'} difference(s){note}")
+            if differences:
+                click.echo("\n".join(_differences(differences)))
+            # A partial exploration can mistake an unexplored continuation for a difference.
+            found_any = found_any or (bool(differences) and not stopped)
     else:
-        result = search(models[0], models[1], tries=tries)
+        passed_over: list[str] = []
+        result = search(
+            models[0],
+            models[1],
+            tries=tries,
+            max_states=max_states or 50_000,
+            seconds=timeout,
+            stopped=passed_over,
+        )
         if result is None:
-            click.echo(f"no difference found in {tries} generated scenarios")
+            note = ""
+            if passed_over:
+                cut_short = True
+                note = (
+                    f" (incomplete: a limit stopped {len(passed_over)} of them; "
+                    "--max-states, --timeout)"
+                )
+            click.echo(f"no difference found in {tries} generated scenarios{note}")
         else:
             text, differences = result
             found_any = True
             if out is not None:
-                Path(out).write_text(text, encoding="utf-8")
+                write_output(out, text, force)
                 click.echo(f"wrote the distinguishing scenario to {out}")
             else:
                 click.echo("a distinguishing scenario (write it with --out FILE):")
                 click.echo(text, nl=False)
             click.echo("\n".join(_differences(differences)))
-    sys.exit(DIFFERS if found_any else OK)
+    sys.exit(DIFFERS if found_any else UNKNOWN if cut_short else OK)
 
 
 def _differences(differences: Sequence[Any]) -> list[str]:
@@ -402,24 +631,45 @@ def _differences(differences: Sequence[Any]) -> list[str]:
 @cli.command("orders")
 @_allow_outside_option
 @click.argument("path")
-def orders_cmd(path: str, allow_outside: bool) -> None:
-    """Which permitted orders of simultaneous triggers (SEGOC) lead to different outcomes."""
-    from verifier.orders import segoc_outcomes
+@_timeout_option
+@_max_states_option(DEFAULT_ORDERS_STATES)
+def orders_cmd(path: str, timeout: float | None, max_states: int, allow_outside: bool) -> None:
+    """Which permitted orders of simultaneous triggers (SEGOC) lead to different outcomes.
+
+    Exit status 1 when the order matters, 3 when a limit stopped the exploration before it
+    could show that the order does not matter.
+    """
+    from verifier.orders import segoc_orders
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
-    classes = segoc_outcomes(prepared)
+    found = segoc_orders(prepared, max_states=max_states, seconds=timeout)
+    classes = found.classes
+    incomplete = f" (incomplete: {found.stopped})" if found.stopped else ""
     if not classes:
+        if found.stopped:
+            click.echo(
+                f"{path}: no simultaneous triggers went on a chain before the exploration "
+                f"stopped{incomplete}"
+            )
+            sys.exit(UNKNOWN)
         click.echo(f"{path}: no simultaneous triggers go on a chain")
         sys.exit(OK)
     outcomes = {c.outcome for c in classes}
-    verdict = "sensitive" if len(outcomes) > 1 else "insensitive"
-    click.echo(f"{path}: {len(classes)} trigger order(s), {len(outcomes)} outcome(s): {verdict}")
+    sensitive = len(outcomes) > 1
+    verdict = "sensitive" if sensitive else "insensitive"
+    if found.stopped and not sensitive:
+        verdict = "undecided"
+    click.echo(
+        f"{path}: {len(classes)} trigger order(s), {len(outcomes)} outcome(s): "
+        f"{verdict}{incomplete}"
+    )
     for entry in classes:
         click.echo(f"  {' > '.join(entry.order)}  ->  outcome {entry.outcome}")
         for line in entry.differs:
             click.echo(f"      {line}")
-    sys.exit(DIFFERS if len(outcomes) > 1 else OK)
+    # Two outcomes reached are a finding even in a partial exploration; one is not a proof.
+    sys.exit(DIFFERS if sensitive else UNKNOWN if found.stopped else OK)
 
 
 @cli.command("why")
@@ -482,8 +732,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(BAD_INPUT)
     except SystemExit:
         raise
-    except Exception as exc:
-        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+    except Exception as exc:  # InternalError, or any other bug
+        click.echo(_internal_message(exc), err=True)
         if debug:
             traceback.print_exc()
         else:

@@ -53,9 +53,11 @@ class _Run:
     path: tuple[Action, ...]
 
 
-def _runs(prepared: Prepared, max_states: int) -> tuple[Exploration, list[_Run]]:
+def _runs(
+    prepared: Prepared, max_states: int, seconds: float | None = None
+) -> tuple[Exploration, list[_Run]]:
     system = prepared.system
-    ex = explore(system, prepared.history.state, max_states)
+    ex = explore(system, prepared.history.state, max_states, seconds=seconds)
     labels = [a.label for a in system.world.abilities]
     out = []
     for state in ex.terminals:
@@ -74,16 +76,25 @@ def compare(
     model_a: RuleSystem,
     model_b: RuleSystem,
     max_states: int = 500_000,
+    seconds: float | None = None,
+    stopped: list[str] | None = None,
     allow_outside: bool = False,
 ) -> list[Difference]:
-    """The differences between two models on the scenario in ``path``."""
+    """The differences between two models on the scenario in ``path``.
+
+    ``max_states`` and ``seconds`` bound each model's exploration; the models a limit
+    stopped are added to ``stopped`` (their differences are then not conclusive).
+    """
     _same_game(model_a, model_b)
     prepared = {
         m.name: prepare(load_scenario(path, model=m, allow_outside=allow_outside))
         for m in (model_a, model_b)
     }
     names = (model_a.name, model_b.name)
-    runs = {name: _runs(prepared[name], max_states)[1] for name in names}
+    explored = {name: _runs(prepared[name], max_states, seconds) for name in names}
+    runs = {name: explored[name][1] for name in names}
+    if stopped is not None:
+        stopped.extend(name for name in names if explored[name][0].stopped_by)
     by_moves = {name: _group(runs[name]) for name in names}
     found: dict[str, Difference] = {}
     for this, other in (names, names[::-1]):
@@ -158,13 +169,17 @@ def search(
     tries: int = 200,
     size: int = 3,
     max_states: int = 50_000,
+    seconds: float | None = None,
+    stopped: list[str] | None = None,
 ) -> tuple[str, list[Difference]] | None:
     """Generated small scenarios, until one tells the two models apart.
 
     The scenarios are the same for every run (seeds 0, 1, ...): the search is deterministic.
     For Yu-Gi-Oh! they include the shapes in which rule variants differ: a Tribute Summon
     whose tributed and summoned monsters both trigger, a summon answered by a trap or on
-    priority, and optional triggers that wait for a chain.
+    priority, and optional triggers that wait for a chain. A scenario whose exploration a
+    limit stopped is passed over (and counted in ``stopped``): its differences would not be
+    conclusive.
     """
     _same_game(model_a, model_b)
     for data in _generated(model_a, tries, size):
@@ -172,10 +187,15 @@ def search(
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "generated.yaml"
             path.write_text(text, encoding="utf-8")
+            cut: list[str] = []
             try:
-                differences = compare(path, model_a, model_b, max_states=max_states)
+                differences = compare(path, model_a, model_b, max_states, seconds, cut)
             except VerifierError:
                 continue
+        if cut:
+            if stopped is not None:
+                stopped.append(", ".join(cut))
+            continue
         if differences:
             return to_text({**data, "rules": _reference(model_a)}), differences
     return None

@@ -1,4 +1,6 @@
-"""Errors: one base, one subclass per phase; each knows where in which file it happened."""
+"""Errors: one base for what the user got wrong, one subclass per phase; each knows where in
+which file it happened. :class:`InternalError` (a bug) deliberately has another base, so that
+no handler of bad input can take a bug for the user's mistake."""
 
 from __future__ import annotations
 
@@ -83,5 +85,12 @@ class ClaimError(VerifierError):
     """A claim does not parse, or names a card or player that does not exist."""
 
 
-class InternalError(VerifierError):
-    """A bug in the verifier, never the user's fault."""
+class InternalError(Exception):
+    """A bug in the verifier, never the user's fault (exit status 4, not 2).
+
+    Not a :class:`VerifierError`: code that catches bad input must let it through.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -16,15 +16,16 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import z3
 
 from verifier.checker import prepare
-from verifier.errors import Span, VerifierError
+from verifier.errors import InputError, Span, VerifierError
 from verifier.explore import explore
 from verifier.model import RuleSystem, load_model
+from verifier.orders import stopped_reason
 from verifier.probes import activatable_kinds, answer_probe, card, probe_text, start_probe
 from verifier.rules import resolution
 from verifier.rules.context import Ctx
@@ -59,31 +60,56 @@ class Finding:
 class Report:
     findings: list[Finding]
     proofs: list[str]
+    # What a limit (states, seconds) stopped before it was decided; empty when lint is complete.
+    incomplete: list[str] = field(default_factory=list)
+
+
+DEFAULT_LINT_STATES = 200_000
 
 
 def lint(
     model_path: str | Path,
     scenarios: Sequence[str | Path] = (),
-    max_states: int = 200_000,
+    max_states: int = DEFAULT_LINT_STATES,
+    seconds: float | None = None,
     allow_outside: bool = False,
 ) -> Report:
+    """Lint the rule system in ``model_path``, exploring ``scenarios`` under it too.
+
+    ``max_states`` bounds each exploration, ``seconds`` each exploration and solver call;
+    what a limit stopped is listed in :attr:`Report.incomplete`, never passed off as clean.
+    """
     model = load_model(model_path)
     findings: list[Finding] = []
     proofs: list[str] = []
+    incomplete: list[str] = []
     findings += _unused(model)
-    tie, proof = _tie(model)
+    tie, proof = _tie(model, seconds, incomplete)
     findings += tie
     if proof:
         proofs.append(proof)
     with tempfile.TemporaryDirectory() as folder:
         probes = list(_probes(model, Path(folder)))
         for kind_name, path, purpose in probes:
-            findings += _probe(model, kind_name, path, purpose, max_states)
+            findings += _probe(model, kind_name, path, purpose, max_states, seconds, incomplete)
         for given in scenarios:
             where = Path(given)
-            text = where.read_text(encoding="utf-8")
-            findings += _runs(model, where, text, max_states, allow_outside=allow_outside)
-    return Report(findings, proofs)
+            text = _read(where)
+            findings += _runs(
+                model, where, text, max_states, seconds, incomplete, allow_outside=allow_outside
+            )
+    return Report(findings, proofs, incomplete)
+
+
+def _read(path: Path) -> str:
+    """A scenario's text; a file that cannot be read is bad input, not a bug."""
+    if not path.is_file():
+        raise InputError(f"no such file: {path}", Span(str(path), 1, 1))
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise InputError(f"cannot read {path}: {reason}", Span(str(path), 1, 1)) from None
 
 
 def _finding(
@@ -145,7 +171,9 @@ def _unused(model: RuleSystem) -> list[Finding]:
 # -- the resolution order ---------------------------------------------------------------------
 
 
-def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
+def _tie(
+    model: RuleSystem, seconds: float | None, incomplete: list[str]
+) -> tuple[list[Finding], str]:
     if model.immediate:
         return [], ""
     if model.order == ("backwards",):
@@ -174,6 +202,8 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
     first = lift(resolution.precedes(ctx, 0, 1))
     second = lift(resolution.precedes(ctx, 1, 0))
     solver = z3.Solver()
+    if seconds is not None:
+        solver.set("timeout", max(1, int(seconds * 1000)))
     for value in speeds:
         # Only speeds that go on the chain can tie (an instant one never waits there).
         solver.add(value >= 0, value < len(model.speeds))
@@ -181,7 +211,11 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
     for player in players:
         solver.add(z3.Or(player == 0, player == 1))
     order = ", ".join(model.order)
-    if solver.check(z3.Not(z3.Or(first, second))) == z3.sat:
+    tied = solver.check(z3.Not(z3.Or(first, second)))
+    if tied == z3.unknown:
+        incomplete.append(f"the resolution order [{order}]: the solver ran out of time")
+        return [], ""
+    if tied == z3.sat:
         found = solver.model()
         s0, s1 = (found.eval(s).as_signed_long() for s in speeds)
         p0, p1 = (found.eval(p).as_signed_long() for p in players)
@@ -194,7 +228,11 @@ def _tie(model: RuleSystem) -> tuple[list[Finding], str]:
         return [
             _finding(model, "resolution.tie", "error", "resolution.order", message, witness)
         ], ""
-    if solver.check(z3.And(first, second)) == z3.sat:
+    both = solver.check(z3.And(first, second))
+    if both == z3.unknown:
+        incomplete.append(f"the resolution order [{order}]: the solver ran out of time")
+        return [], ""
+    if both == z3.sat:
         message = f"order [{order}] puts two links each before the other"
         return [_finding(model, "resolution.tie", "error", "resolution.order", message)], ""
     return [], f"resolution order [{order}] is total and asymmetric (proved with z3)"
@@ -237,7 +275,13 @@ def _probes(model: RuleSystem, folder: Path) -> Iterator[tuple[str, Path, str]]:
 
 
 def _probe(
-    model: RuleSystem, kind: str, path: Path, purpose: str, max_states: int
+    model: RuleSystem,
+    kind: str,
+    path: Path,
+    purpose: str,
+    max_states: int,
+    seconds: float | None,
+    incomplete: list[str],
 ) -> list[Finding]:
     text = path.read_text(encoding="utf-8")
     try:
@@ -249,8 +293,17 @@ def _probe(
     from verifier.checker import check
 
     [claim] = prepared.scenario.claims
-    [result] = check(prepared, [(claim.id, claim.text, claim.formula, claim.expect)])
-    out = list(_runs(model, path, text, max_states, prepared=prepared))
+    [result] = check(
+        prepared,
+        [(claim.id, claim.text, claim.formula, claim.expect)],
+        "explore",
+        seconds,
+        max_states,
+    )
+    out = list(_runs(model, path, text, max_states, seconds, incomplete, prepared=prepared))
+    stopped = result.verdict.value == "unknown" and "--" in result.detail  # a limit's option
+    if stopped and not any(n.startswith(f"probe {path.name}:") for n in incomplete):
+        incomplete.append(f"probe {path.name}: {result.detail}")
     if result.verdict.value == "fails":
         if purpose == "start":
             message = f"a card of kind '{kind}' can never be activated"
@@ -267,16 +320,21 @@ def _runs(
     path: Path,
     text: str,
     max_states: int,
+    seconds: float | None,
+    incomplete: list[str],
     prepared: object = None,
     allow_outside: bool = False,
 ) -> list[Finding]:
     """Unbounded chains and dead ends on every continuation of a scenario."""
     from verifier.checker import Prepared
 
+    label = str(path) if prepared is None else f"probe {path.name}"
     if not isinstance(prepared, Prepared):
         scenario = load_scenario(path, model=model, allow_outside=allow_outside)
         prepared = prepare(scenario)
-    ex = explore(prepared.system, prepared.history.state, max_states)
+    ex = explore(prepared.system, prepared.history.state, max_states, seconds=seconds)
+    if ex.stopped_by:
+        incomplete.append(f"{label}: {stopped_reason(ex.stopped_by)}")
     out = []
     if ex.overflowed:
         out.append(
@@ -340,6 +398,7 @@ def as_json(report: Report) -> str:
                     for f in report.findings
                 ],
                 "proofs": report.proofs,
+                "incomplete": report.incomplete,
             },
             indent=2,
         )

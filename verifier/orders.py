@@ -9,7 +9,9 @@ from verifier.checker import Prepared
 from verifier.explore import explore
 from verifier.state import FIELDS, State
 
-__all__ = ["OrderClass", "segoc_outcomes"]
+__all__ = ["OrderClass", "Orders", "segoc_orders", "segoc_outcomes", "stopped_reason"]
+
+DEFAULT_ORDERS_STATES = 500_000
 
 _AN, _AAB, _ASEG = FIELDS.index("an"), FIELDS.index("a_ab"), FIELDS.index("a_segoc")
 _ACNO = FIELDS.index("a_cno")
@@ -37,16 +39,44 @@ def _outcome(state: State) -> tuple[object, ...]:
     return (state[_ZONE], state[_CTRL], state[_LP], state[_DRAWN])
 
 
-def segoc_outcomes(prepared: Prepared, max_states: int = 500_000) -> list[OrderClass]:
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """The order classes found, and why the exploration stopped early ("" if it did not)."""
+
+    classes: list[OrderClass]
+    stopped: str = ""
+
+
+def stopped_reason(stopped_by: str) -> str:
+    """Words for the limit that stopped an exploration (``Exploration.stopped_by``)."""
+    if stopped_by == "states":
+        return "the state limit was reached; --max-states"
+    if stopped_by == "time":
+        return "the time limit was reached; --timeout"
+    return ""
+
+
+def segoc_outcomes(
+    prepared: Prepared, max_states: int = DEFAULT_ORDERS_STATES, seconds: float | None = None
+) -> list[OrderClass]:
+    """Every order in which simultaneous triggers went on chains, with its outcomes."""
+    return segoc_orders(prepared, max_states, seconds).classes
+
+
+def segoc_orders(
+    prepared: Prepared, max_states: int = DEFAULT_ORDERS_STATES, seconds: float | None = None
+) -> Orders:
     """Every order in which simultaneous triggers went on chains, with its outcomes.
 
     Outcomes are numbered by first appearance; continuations with the same trigger order
-    but other choices elsewhere may reach several outcomes, each listed.
+    but other choices elsewhere may reach several outcomes, each listed. ``max_states`` and
+    ``seconds`` bound the exploration; when one stops it, :attr:`Orders.stopped` says which,
+    and the classes are only those of the continuations explored.
     """
     system = prepared.system
     labels = [a.label for a in system.world.abilities]
     names = [c.name for c in system.world.cards]
-    ex = explore(system, prepared.history.state, max_states)
+    ex = explore(system, prepared.history.state, max_states, seconds=seconds)
     numbering: dict[tuple[object, ...], int] = {}
     reference: dict[int, State] = {}
     seen: dict[tuple[tuple[str, ...], int], None] = {}
@@ -72,4 +102,4 @@ def segoc_outcomes(prepared: Prepared, max_states: int = 500_000) -> list[OrderC
                 elif state[_CTRL][c] != first[_CTRL][c]:
                     differs.append(f"{name} changes hands")
         out.append(OrderClass(order, outcome, tuple(differs)))
-    return out
+    return Orders(out, stopped_reason(ex.stopped_by))

@@ -4,13 +4,48 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from verifier.checker import ClaimResult
 from verifier.trace import TraceStep
 from verifier.verdict import Verdict
 
-__all__ = ["json_report", "narrative", "text_report"]
+__all__ = ["FileError", "differs", "json_report", "narrative", "text_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class FileError:
+    """A file whose claims could not be decided: bad input, or an internal error."""
+
+    file: str
+    message: str
+    line: int | None = None
+    col: int | None = None
+    kind: str = "input"  # input | internal
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "message": self.message,
+            "kind": self.kind,
+        }
+
+
+def differs(r: ClaimResult) -> bool:
+    """Whether a decided verdict differs from its expectation, or the engines disagree.
+
+    An ``unknown`` verdict is undecided, never a mismatch: it counts as unknown (exit 3).
+    """
+    if r.disagreement is not None:
+        return True
+    return (
+        r.expected is not None
+        and r.verdict is not Verdict.UNKNOWN
+        and r.expected != r.verdict.value
+    )
 
 
 def narrative(steps: Sequence[TraceStep], indent: str = "  ") -> list[str]:
@@ -34,8 +69,10 @@ def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bo
     for r in results:
         if r.disagreement is not None:
             status = "DISAGREE"
+        elif r.verdict is Verdict.UNKNOWN:
+            status = "undecided"
         elif r.expected is None:
-            status = "undecided" if r.verdict is Verdict.UNKNOWN else "decided"
+            status = "decided"
         elif r.as_expected:
             status = "ok"
         else:
@@ -90,5 +127,13 @@ def json_claim(path: str, r: ClaimResult) -> dict[str, Any]:
     return out
 
 
-def json_report(results: Sequence[tuple[str, ClaimResult]]) -> str:
-    return json.dumps({"claims": [json_claim(p, r) for p, r in results]}, indent=2) + "\n"
+def json_report(
+    results: Sequence[tuple[str, ClaimResult]], errors: Sequence[FileError] = ()
+) -> str:
+    """``{"claims": [...], "errors": [...]}``: every decided claim, and every file that could
+    not be checked (with its line and column when the problem has a place)."""
+    data = {
+        "claims": [json_claim(p, r) for p, r in results],
+        "errors": [e.to_json() for e in errors],
+    }
+    return json.dumps(data, indent=2) + "\n"

@@ -42,7 +42,9 @@ from verifier.source import Document, load_document
 
 __all__ = ["ClaimEntry", "Scenario", "Step", "load_scenario"]
 
-LIMIT_NAMES = ("states", "pending_triggers", "depth")
+# The scenario's own limits (``limits:``), checked by :class:`~verifier.schema.LimitsFile`:
+# each one acts, and any other key is refused with its position.
+LIMIT_NAMES = ("pending_triggers",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,12 +277,6 @@ class _Loader:
         vocab = Vocabulary(tuple(c.name for c in cards_t), self.players, self.model.speeds)
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
-        for key in spec.limits:
-            if key not in LIMIT_NAMES:
-                raise self.error(
-                    f"unknown limit '{key}' (limits: {', '.join(LIMIT_NAMES)})",
-                    self.doc.key_span(("limits", key)),
-                )
         return Scenario(
             path=self.doc.path,
             model=self.model,
@@ -293,7 +289,7 @@ class _Loader:
             abilities=tuple(self.abilities),
             history=history,
             claims=claims,
-            limits=dict(spec.limits),
+            limits=spec.limits.model_dump(exclude_none=True),
             span=self.doc.span(()),
             allow_outside=self.allow_outside,
         )

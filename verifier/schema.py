@@ -20,6 +20,7 @@ __all__ = [
     "CardFile",
     "EffectFile",
     "LibraryFile",
+    "LimitsFile",
     "RuleSystemFile",
     "ScenarioFile",
     "json_schema",
@@ -345,6 +346,23 @@ HistoryStep = Annotated[
 ]
 
 
+PENDING_TRIGGERS_MAX = 8
+
+
+class LimitsFile(_Strict):
+    """Bounds a scenario sets on its own state; every one of them acts (none is ignored)."""
+
+    pending_triggers: int | None = Field(
+        None,
+        alias="pending_triggers",
+        strict=True,
+        ge=1,
+        le=PENDING_TRIGGERS_MAX,
+        description="how many times one mandatory trigger may wait to be activated "
+        f"(1 to {PENDING_TRIGGERS_MAX}; default 2); a run that needs more is unknown",
+    )
+
+
 class ScenarioFile(_Strict):
     """A scenario: the rule system, the situation, what has happened, and the claims."""
 
@@ -358,7 +376,7 @@ class ScenarioFile(_Strict):
     cards: dict[str, CardFile]
     history: list[HistoryStep] = Field(default_factory=list)
     claims: list[ClaimFile | str] = Field(default_factory=list)
-    limits: dict[str, int] = Field(default_factory=dict)
+    limits: LimitsFile = Field(default_factory=lambda: LimitsFile.model_validate({}))
 
 
 class LibraryFile(_Strict):
@@ -397,8 +415,36 @@ def validate(
         raise _first_error(exc, doc, error, base, model) from None
 
 
+def _union_tag(key: Any) -> bool:
+    """Whether a pydantic location part names a member of a union, not a key of the data:
+    a model (``ClaimFile``), a scalar type (``str``), or a composite (``list[...]``,
+    ``literal['half']``, ``function-after[...]``)."""
+    if not isinstance(key, str):
+        return False
+    return (
+        "[" in key
+        or key in {"str", "int", "bool", "float"}
+        or key.startswith("constrained-")
+        or key in _model_names()
+    )
+
+
+def _model_names() -> frozenset[str]:
+    names: set[str] = set()
+    pending: list[type] = [_Strict]
+    while pending:
+        cls = pending.pop()
+        names.add(cls.__name__)
+        pending.extend(cls.__subclasses__())
+    return frozenset(names)
+
+
 def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Split a pydantic location into the part that indexes the data and the rest."""
+    """Split a pydantic location into the part that indexes the data and the rest.
+
+    Union members' names in the location (``claims.0.ClaimFile.expect``) are skipped, so the
+    data path reaches the offending value (``claims.0.expect``).
+    """
     path: list[Any] = []
     node = data
     rest = list(loc)
@@ -408,10 +454,7 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[
         in_list = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
         if in_map or in_list:
             node = node[key]
-        elif isinstance(key, str) and (
-            not isinstance(node, dict | list) or "[" in key or key in {"str", "int", "bool"}
-        ):
-            # A union member's name, not a key of the data.
+        elif _union_tag(key):
             rest.pop(0)
             continue
         else:
@@ -445,23 +488,65 @@ def _first_error(
     field = path[-1] if path else None
     if kind == "extra_forbidden":
         allowed = _allowed_keys(model, path[:-1], data)
+        if model is ScenarioFile and path[:-1] == ("limits",):
+            msg = f"unknown limit '{field}' (limits: {', '.join(allowed)})"
+            return error(msg, doc.key_span(full))
         hint = _suggest(str(field), allowed)
         msg = f"unknown key '{field}'{hint}"
         return error(msg, doc.key_span(full))
     if kind == "missing":
         missing = rest[0] if rest else field
         return error(f"missing key '{missing}'", doc.key_span(full) if path else doc.span(full))
-    unions = [e for e in errors if _data_path(data, e["loc"])[0] == path]
-    literals = [e for e in unions if e["type"] == "literal_error"]
-    if literals:
-        expected = " or ".join(e["ctx"]["expected"] for e in literals)
-        return error(
-            f"unknown value {_show(value)} for '{field}' (expected {expected})", doc.span(full)
-        )
+    where = f" for '{field}'" if isinstance(field, str) else ""
+    if isinstance(field, int) and len(path) >= 2 and isinstance(path[-2], str):
+        where = f" for '{path[-2]}' item {field + 1}"
+    # Every alternative the value could have taken here (a union's members fail together).
+    here = [e for e in errors if _data_path(data, e["loc"]) == (path, ())]
+    literals = [e for e in here if e["type"] == "literal_error"]
+    words = [_expected_word(e) for e in here]
+    if kind != "value_error" and (literals or len(here) > 1) and all(words):
+        expected = " or ".join(dict.fromkeys(w for w in words if w))
+        if literals and not isinstance(value, dict | list):
+            return error(
+                f"unknown value {_show(value)}{where} (expected {expected})", doc.span(full)
+            )
+        return error(f"wrong type{where}: expected {expected}, got {_show(value)}", doc.span(full))
     if kind == "value_error":
         return error(str(err["ctx"]["error"]), doc.span(full))
-    where = f" for '{field}'" if isinstance(field, str) else ""
+    if kind in _BOUNDS:
+        bound = _BOUNDS[kind].format(**err.get("ctx", {}))
+        name = f"'{field}'" if isinstance(field, str) else "the value"
+        return error(f"{name} must be {bound}, got {_show(value)}", doc.span(full))
+    word = _expected_word(err)
+    if kind in _MAPPING_TYPES and word:
+        return error(f"wrong type{where}: expected {word}, got {_show(value)}", doc.span(full))
     return error(f"wrong type{where}: {_lower(err['msg'])}, got {_show(value)}", doc.span(full))
+
+
+_BOUNDS = {
+    "greater_than_equal": "at least {ge}",
+    "greater_than": "greater than {gt}",
+    "less_than_equal": "at most {le}",
+    "less_than": "less than {lt}",
+}
+_MAPPING_TYPES = {"model_type", "dict_type", "model_attributes_type"}
+_TYPE_WORDS = {
+    "string_type": "a string",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    **{name: "a mapping" for name in _MAPPING_TYPES},
+}
+
+
+def _expected_word(err: Any) -> str | None:
+    """What one alternative of a union expected, in words: ``'holds' or 'fails'``, ``a list``."""
+    if err["type"] == "literal_error":
+        return str(err["ctx"]["expected"])
+    return _TYPE_WORDS.get(err["type"])
 
 
 def _allowed_keys(model: type[BaseModel], path: tuple[Any, ...], data: Any) -> list[str]:

@@ -1,0 +1,249 @@
+"""Exit statuses as documented, their precedence, and summaries that count every file.
+
+0 all as expected; 1 a decided verdict differs (or the engines disagree); 2 bad input;
+3 a verdict unknown; 4 an internal error. Several at once: 4 > 2 > 1 > 3 > 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run
+from verifier.errors import InternalError, VerifierError
+from verifier.explore import ExplorerEngine
+from verifier.verdict import Search
+
+GOOD = """\
+rules: yugioh
+turn: A
+cards:
+  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
+  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
+history:
+  - A activates Raigeki
+claims:
+  - claim: can_respond(B)
+    expect: holds
+"""
+
+WRONG = GOOD.replace("expect: holds", "expect: fails")
+BAD = GOOD.replace("expect: holds", "expect: yes")
+
+
+def _pool(size: int, expect: str = "") -> str:
+    cards = "".join(
+        f"  Trap {i}: {{kind: normal-trap, controller: {'AB'[i % 2]}, "
+        f"set: earlier-turn, effect: {{draw: 1}}}}\n"
+        for i in range(size)
+    )
+    tail = f"\n    expect: {expect}" if expect else ""
+    return (
+        f"rules: yugioh\nturn: A\ncards:\n{cards}claims:\n  - claim: chain_length <= {size}{tail}\n"
+    )
+
+
+@pytest.fixture
+def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The explorer raises on any scenario whose file is named broken*.yaml."""
+    honest = ExplorerEngine.search
+
+    def search(self: ExplorerEngine, body: object, want: bool) -> Search:
+        if Path(self.system.scenario.path).name.startswith("broken"):
+            raise RuntimeError("boom")
+        return honest(self, body, want)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExplorerEngine, "search", search)
+
+
+def test_internal_error_is_not_bad_input() -> None:
+    assert not issubclass(InternalError, VerifierError)
+
+
+@pytest.mark.usefixtures("broken_engine")
+def test_an_internal_error_exits_4_and_other_files_are_still_reported(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    good = write("good.yaml", GOOD)
+    broken = write("broken.yaml", GOOD)
+    result = run("check", str(broken), str(good))
+    assert result.code == 4
+    assert f"{good} (yugioh)" in result.out
+    assert "holds    ok               claim-1: can_respond(B)" in result.out
+    assert result.err.splitlines()[:2] == [
+        f"internal error: RuntimeError: boom (while checking {broken})",
+        "run with --debug to see the traceback",
+    ]
+    assert "Traceback" not in result.err
+    assert result.out.splitlines()[-1] == (
+        "1 claim(s) in 2 file(s): 1 as expected, 1 file(s) met an internal error"
+    )
+
+
+@pytest.mark.usefixtures("broken_engine")
+def test_an_internal_error_in_json_keeps_the_other_results(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    good = write("good.yaml", GOOD)
+    broken = write("broken.yaml", GOOD)
+    result = run("check", "--json", str(good), str(broken))
+    assert result.code == 4
+    data = json.loads(result.out)
+    assert [(c["file"], c["verdict"]) for c in data["claims"]] == [(str(good), "holds")]
+    assert data["errors"] == [
+        {
+            "file": str(broken),
+            "line": None,
+            "col": None,
+            "message": "internal error: RuntimeError: boom",
+            "kind": "internal",
+        }
+    ]
+
+
+@pytest.mark.usefixtures("broken_engine")
+def test_debug_shows_the_traceback_of_an_internal_error(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("--debug", "check", str(write("broken.yaml", GOOD)))
+    assert result.code == 4
+    assert "Traceback (most recent call last)" in result.err
+    assert "RuntimeError: boom" in result.err
+
+
+def test_an_internal_error_class_exits_4(
+    run: Callable[..., Run], write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def search(self: ExplorerEngine, body: object, want: bool) -> Search:
+        raise InternalError("the engine lost its way")
+
+    monkeypatch.setattr(ExplorerEngine, "search", search)
+    path = write("s.yaml", GOOD)
+    result = run("check", str(path))
+    assert result.code == 4
+    assert result.err.startswith("internal error: InternalError: the engine lost its way")
+    asked = run("ask", str(path), "can_respond(B)")
+    assert asked.code == 4
+    assert asked.err.startswith("internal error: InternalError: the engine lost its way")
+
+
+def test_unknown_with_an_expectation_is_3_and_shown_undecided(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = write("pool.yaml", _pool(4, expect="holds"))
+    result = run("check", "--max-states", "20", str(path))
+    assert result.code == 3
+    assert "unknown  undecided        claim-1: chain_length <= 4" in result.out
+    assert "EXPECTED" not in result.out
+    assert result.out.splitlines()[-1] == "1 claim(s) in 1 file(s): 0 as expected, 1 unknown"
+
+
+def test_a_differing_verdict_outranks_an_unknown_one(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    unknown = write("pool.yaml", _pool(4, expect="holds"))
+    wrong = write("wrong.yaml", WRONG)
+    result = run("check", "--max-states", "20", str(unknown), str(wrong))
+    assert result.code == 1
+    assert result.out.splitlines()[-1] == (
+        "2 claim(s) in 2 file(s): 0 as expected, 1 not, 1 unknown"
+    )
+
+
+def test_bad_input_outranks_a_differing_verdict(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("check", str(write("wrong.yaml", WRONG)), str(write("bad.yaml", BAD)))
+    assert result.code == 2
+    assert "holds    EXPECTED FAILS   claim-1: can_respond(B)" in result.out
+    assert result.out.splitlines()[-1] == (
+        "1 claim(s) in 2 file(s): 0 as expected, 1 not, 1 file(s) failed to load"
+    )
+
+
+@pytest.mark.usefixtures("broken_engine")
+def test_an_internal_error_outranks_bad_input(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("check", str(write("bad.yaml", BAD)), str(write("broken.yaml", GOOD)))
+    assert result.code == 4
+
+
+def test_a_single_bad_file_is_counted_in_the_summary(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("check", str(write("bad.yaml", BAD)))
+    assert result.code == 2
+    assert result.out.splitlines()[-1] == (
+        "0 claim(s) in 1 file(s): 0 as expected, 1 file(s) failed to load"
+    )
+
+
+def test_a_folder_summary_counts_the_files_that_failed_to_load(
+    run: Callable[..., Run], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    write("dir/a.yaml", GOOD)
+    write("dir/b.yaml", BAD)
+    write("dir/sub/c.yaml", GOOD)
+    result = run("check", str(tmp_path / "dir"))
+    assert result.code == 2
+    assert result.out.splitlines()[-1] == (
+        "2 claim(s) in 3 file(s): 2 as expected, 1 file(s) failed to load"
+    )
+
+
+def test_json_lists_input_errors_with_their_place(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    good = write("good.yaml", GOOD)
+    bad = write("bad.yaml", BAD)
+    result = run("check", "--json", str(good), str(bad))
+    assert result.code == 2
+    data = json.loads(result.out)
+    assert set(data) == {"claims", "errors"}
+    assert len(data["claims"]) == 1
+    [error] = data["errors"]
+    assert error["file"] == str(bad)
+    assert (error["line"], error["col"]) == (10, 13)
+    assert error["message"].startswith("unknown value 'yes' for 'expect'")
+    assert error["kind"] == "input"
+
+
+def test_all_as_expected_is_0_and_json_has_no_errors(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    result = run("check", "--json", str(write("good.yaml", GOOD)))
+    assert result.code == 0
+    assert json.loads(result.out)["errors"] == []
+
+
+def test_an_empty_folder_is_bad_input_in_json_too(run: Callable[..., Run], tmp_path: Path) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    text = run("check", str(folder))
+    assert text.code == 2
+    assert text.err == f"error: no scenario files in {folder}\n"
+    result = run("check", "--json", str(folder))
+    assert result.code == 2
+    assert json.loads(result.out) == {
+        "claims": [],
+        "errors": [
+            {
+                "file": str(folder),
+                "line": None,
+                "col": None,
+                "message": f"no scenario files in {folder}",
+                "kind": "input",
+            }
+        ],
+    }
+
+
+def test_lint_of_a_missing_scenario_is_bad_input(run: Callable[..., Run], tmp_path: Path) -> None:
+    missing = tmp_path / "nothing.yaml"
+    result = run("lint", "yugioh", str(missing))
+    assert result.code == 2
+    assert result.err == f"{missing}:1:1: error: no such file: {missing}\n"
