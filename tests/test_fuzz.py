@@ -14,7 +14,7 @@ every file, and a few Hypothesis-driven random ones. The big run is marked slow:
 
     FUZZ_COUNT=100000 FUZZ_SUMMARY=fuzz-summary.txt pytest -n 0 -m slow -s tests/test_fuzz.py
 
-It prints (and writes to ``FUZZ_SUMMARY``) one line with the count of inputs, of each exit
+(``FUZZ_SECONDS`` stops it earlier, after that many seconds.) It prints (and writes to ``FUZZ_SUMMARY``) one line with the count of inputs, of each exit
 status, and each crash class with a reproducer saved under ``FUZZ_CRASHES`` when given.
 """
 
@@ -790,14 +790,18 @@ class Summary:
 
 @pytest.mark.slow
 def test_fuzz_big_run() -> None:
-    """FUZZ_COUNT inputs (default 100,000) from FUZZ_SEED; a summary line, then the verdict."""
+    """FUZZ_COUNT inputs (default 100,000) from FUZZ_SEED, within FUZZ_SECONDS when set; a
+    summary line (with the count really run), then the verdict."""
     count = int(os.environ.get("FUZZ_COUNT", "100000"))
+    budget = os.environ.get("FUZZ_SECONDS")
     seed = int(os.environ.get("FUZZ_SEED", "0"))
     crashes_dir = os.environ.get("FUZZ_CRASHES")
     summary = Summary()
     examples: dict[str, str] = {}
     start = time.perf_counter()
     for index in range(count):
+        if budget is not None and time.perf_counter() - start > float(budget):
+            break
         case = random_case(random.Random(seed * 1_000_003 + index))
         outcome = run_case(case)
         summary.inputs += 1
