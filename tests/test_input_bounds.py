@@ -228,8 +228,11 @@ def test_bounds_apply_to_card_libraries(
     result = run("check", str(path))
     assert result.code == 2
     line = result.err.splitlines()[0]
+    # A referenced file that is not YAML of its kind is reported at the reference, by
+    # position only: its contents are never echoed.
     assert line.endswith(
-        "lib.cards.yaml:2:38: error: tags are not allowed (found '!!int'); write plain values"
+        "s.yaml:3:10: error: card library 'lib.cards.yaml' is not valid YAML "
+        "(the problem is at line 2, column 38)"
     )
 
 
