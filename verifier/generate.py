@@ -714,10 +714,27 @@ def scenario(
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
     data.update({"cards": cards, "history": history, "claims": []})
+    _fit_zones(data)
     walk = steps if steps is not None else c.pick([0, 0, 1, 2, 3, 4, 6])
     if walk > 0:
         data["history"] = _walk(c, data, walk)
     return data
+
+
+def _fit_zones(data: dict[str, Any]) -> None:
+    """Leave out pool cards until the scenario loads: a field holds only its zones' worth of
+    cards, and the summon shapes need a free Monster Zone. The pool's own cards go first
+    (the latest first, with any copy of them); the summon shapes' cards stay."""
+    cards: dict[str, Any] = data["cards"]
+    while _load(data) is None:
+        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator "))]
+        if not pool:
+            data["history"] = []
+            return
+        gone = pool[-1]
+        del cards[gone]
+        for name in [n for n, card in cards.items() if card.get("card") == gone]:
+            del cards[name]
 
 
 def _own(cards: dict[str, Any], players: Sequence[str]) -> None:

@@ -170,7 +170,8 @@ class SmtEngine:
         literal = self.solver.literal((body, want), value if want else z3.Not(value))
         result, model, reason = self.solver.check(literal, self.solver.finished(self.bound))
         if result == z3.sat and model is not None:
-            actions = self._shortest(literal, model)
+            actions, shortest = self._shortest(literal, model)
+            stats["shortest_trace"] = "yes" if shortest else "no (a limit stopped the search)"
             self._confirm(actions, body, want)
         stats["smt_seconds"] = round(time.perf_counter() - began, 4)
         stats["smt_queries"] = self.solver.queries
@@ -198,8 +199,9 @@ class SmtEngine:
         if bool(shown) != want or final[_MODE] != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
-    def _shortest(self, literal: Any, model: z3.ModelRef) -> list[Action]:
-        """A continuation with the goal that finishes in the fewest steps."""
+    def _shortest(self, literal: Any, model: z3.ModelRef) -> tuple[list[Action], bool]:
+        """A continuation with the goal that finishes in the fewest steps, and whether it is
+        known to be the shortest (a limit may stop the search with a longer one in hand)."""
         assert self.unrolling is not None
         best = self.unrolling.decode(model, self.bound)
         low, high = 0, len(best)
@@ -209,6 +211,8 @@ class SmtEngine:
             if result == z3.sat and found is not None:
                 best = self.unrolling.decode(found, middle)
                 high = len(best)
-            else:
+            elif result == z3.unsat:
                 low = middle + 1
-        return best
+            else:
+                return best, False
+        return best, True
