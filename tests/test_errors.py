@@ -266,3 +266,20 @@ def test_internal_errors_say_so_without_a_traceback(
     assert "Traceback" not in result.err
     with_debug = run("--debug", "check", str(write("t.yaml", GOOD)))
     assert "Traceback" in with_debug.err
+
+
+def test_an_effect_on_its_target_needs_a_target(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    # Found by fuzzing: a card whose 'target:' line was deleted crashed the explorer.
+    text = (
+        "rules: yugioh\nturn: A\ncards:\n"
+        "  Typhoon: {kind: quick-play-spell, controller: A, effect: {destroy: target}}\n"
+        "claims:\n  - can_respond(B)\n"
+    )
+    result = run("check", str(write("untargeted.yaml", text)))
+    assert result.code == 2
+    assert (
+        "untargeted.yaml:4:3: error: Typhoon's effect acts on its target, but it has none: "
+        "add 'target:' (which cards it may target)"
+    ) in result.err

@@ -409,6 +409,13 @@ class _Loader:
                     fb = where.fallback
                     sub = _Where(fb.doc, fb.base + ((base,) if entry.ability else (base, i)))
                 self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
+        for added in self.abilities[first:]:
+            if added.target is None and added.acts_on("target"):
+                raise self.error(
+                    f"{added.label}'s effect acts on its target, but it has none: add "
+                    "'target:' (which cards it may target)",
+                    added.span or where.key(),
+                )
         continuous = entry.continuous
         listed_c = [continuous] if not isinstance(continuous, list) else continuous
         cont = tuple(
