@@ -14,6 +14,20 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 MODELS = ROOT / "models"
 
+GOOD = """\
+rules: yugioh
+turn: A
+cards:
+  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
+  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
+history:
+  - A activates Raigeki
+claims:
+  - claim: can_respond(B)
+    expect: holds
+"""
+"""A small scenario that loads and checks; error tests break one thing in it."""
+
 
 @dataclass(frozen=True)
 class Run:

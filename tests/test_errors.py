@@ -7,20 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
-
-GOOD = """\
-rules: yugioh
-turn: A
-cards:
-  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
-  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
-history:
-  - A activates Raigeki
-claims:
-  - claim: can_respond(B)
-    expect: holds
-"""
+from tests.conftest import GOOD, Run
 
 
 def error_of(run: Callable[..., Run], path: Path, *extra: str) -> list[str]:

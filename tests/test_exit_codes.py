@@ -12,23 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
+from tests.conftest import GOOD, Run
 from verifier.errors import InternalError, VerifierError
 from verifier.explore import ExplorerEngine
 from verifier.verdict import Search
-
-GOOD = """\
-rules: yugioh
-turn: A
-cards:
-  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
-  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
-history:
-  - A activates Raigeki
-claims:
-  - claim: can_respond(B)
-    expect: holds
-"""
 
 WRONG = GOOD.replace("expect: holds", "expect: fails")
 BAD = GOOD.replace("expect: holds", "expect: yes")

@@ -14,21 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
+from tests.conftest import GOOD, Run
 from verifier.source import MAX_BYTES, MAX_NODES, parse_document
-
-GOOD = """\
-rules: yugioh
-turn: A
-cards:
-  Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
-  Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
-history:
-  - A activates Raigeki
-claims:
-  - claim: can_respond(B)
-    expect: holds
-"""
 
 
 def first_error(run: Callable[..., Run], path: Path, seconds: float = 5) -> str:
