@@ -17,9 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.pools import write_pool
-from verifier.checker import prepare
-from verifier.scenario import load_scenario
-from verifier.verdict import decide
+from verifier.io.scenario import load_scenario
+from verifier.run.check import prepare
+from verifier.run.verdict import decide
 
 
 def main() -> None:
@@ -30,14 +30,14 @@ def main() -> None:
     prepared = prepare(scenario)
     began = time.perf_counter()
     if engine == "explore":
-        from verifier.explore import ExplorerEngine
+        from verifier.engines.explore import ExplorerEngine
 
         limits = {} if timeout is None else {"seconds": timeout}
         decider = ExplorerEngine(
             prepared.system, prepared.history.state, prepared.history.activations, **limits
         )
     else:
-        from verifier.smt.engine import SmtEngine
+        from verifier.engines.smt.engine import SmtEngine
 
         decider = SmtEngine(
             prepared.system, prepared.history.state, prepared.history.activations, timeout

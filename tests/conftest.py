@@ -67,8 +67,8 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
 @pytest.fixture
 def decide(tmp_path: Path) -> Callable[..., str]:
     """``decide(scenario_yaml, claim, engine="explore")``: the verdict, as a string."""
-    from verifier.checker import check, prepare
-    from verifier.scenario import load_scenario
+    from verifier.io.scenario import load_scenario
+    from verifier.run.check import check, prepare
 
     counter = iter(range(1_000_000))
 

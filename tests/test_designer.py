@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, MODELS, Run
-from verifier.diff import compare, search
+from verifier.designer.diff import compare, search
+from verifier.designer.lint import lint
 from verifier.errors import ModelError
-from verifier.lint import lint
-from verifier.model import load_model
+from verifier.io.model import load_model
 
 BROKEN = Path(__file__).resolve().parent / "models"
 

@@ -25,22 +25,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verifier.checker import prepare
-from verifier.errors import VerifierError
-from verifier.explore import ExplorerEngine
-from verifier.generate import (
+from verifier.core.logic import CONCRETE
+from verifier.core.state import FIELDS, State
+from verifier.core.system import System
+from verifier.designer.generate import (
     YUGIOH_SPELLS_TRAPS,
     RandomChooser,
     claims_for,
     scenario,
     to_text,
 )
-from verifier.logic import CONCRETE
-from verifier.scenario import Scenario, load_scenario
-from verifier.smt.engine import SmtEngine
-from verifier.state import FIELDS, State
-from verifier.transitions import System
-from verifier.verdict import Verdict, decide
+from verifier.engines.explore import ExplorerEngine
+from verifier.engines.smt.engine import SmtEngine
+from verifier.errors import VerifierError
+from verifier.io.scenario import Scenario, load_scenario
+from verifier.run.check import prepare
+from verifier.run.verdict import Verdict, decide
 
 STATS: Counter[str] = Counter()
 """What the differential runs compared: scenarios, claims decided by both, skipped ones."""

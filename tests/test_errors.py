@@ -241,12 +241,12 @@ def test_ask_claim_error_points_into_the_command_line(
 def test_internal_errors_say_so_without_a_traceback(
     run: Callable[..., Run], write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import verifier.checker
+    import verifier.run.check
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(verifier.checker, "prepare", broken)
+    monkeypatch.setattr(verifier.run.check, "prepare", broken)
     result = run("check", str(write("s.yaml", GOOD)))
     assert result.code == 4
     assert result.err.startswith("internal error: RuntimeError: boom")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, Run
-from verifier.scenario import load_scenario
+from verifier.io.scenario import load_scenario
 
 SCENARIOS = sorted(p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith(".cards.yaml"))
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bench.pools import write_pool
-from verifier.checker import prepare
-from verifier.explore import ExplorerEngine, _resident_bytes, explore
-from verifier.scenario import load_scenario
+from verifier.engines.explore import ExplorerEngine, _resident_bytes, explore
+from verifier.io.scenario import load_scenario
+from verifier.run.check import prepare
 
 
 @pytest.mark.skipif(_resident_bytes() is None, reason="resident memory is read from /proc")

@@ -11,10 +11,10 @@ import pytest
 
 from tests.conftest import EXAMPLES, MODELS, Run
 from verifier.errors import ModelError
-from verifier.model import load_model
-from verifier.scenario import load_scenario
-from verifier.schema import json_schema
-from verifier.source import load_document
+from verifier.io.model import load_model
+from verifier.io.scenario import load_scenario
+from verifier.io.source import load_document
+from verifier.spec.schema import json_schema
 
 SCHEMA = EXAMPLES / "scenario.schema.json"
 

@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from verifier.cli import main
-from verifier.source import load_document
+from verifier.io.source import load_document
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GOOD, Run
-from verifier.source import MAX_BYTES, MAX_NODES, parse_document
+from verifier.io.source import MAX_BYTES, MAX_NODES, parse_document
 
 
 def first_error(run: Callable[..., Run], path: Path, seconds: float = 5) -> str:

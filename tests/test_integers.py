@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import Run
-from verifier.checker import Prepared, check, prepare
-from verifier.history import replay_history
-from verifier.logic import CONCRETE
-from verifier.scenario import load_scenario
-from verifier.smt.engine import SmtEngine
-from verifier.smt.logic import Z3Logic
-from verifier.transitions import System, derive_layout
+from verifier.core.logic import CONCRETE
+from verifier.core.system import System, derive_layout
+from verifier.engines.smt.engine import SmtEngine
+from verifier.engines.smt.logic import Z3Logic
+from verifier.io.scenario import load_scenario
+from verifier.run.check import Prepared, check, prepare
+from verifier.run.history import replay_history
 
 ENGINES = ["explore", "smt"]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, MODELS, Run
-from verifier.checker import prepare
-from verifier.scenario import load_scenario
+from verifier.io.scenario import load_scenario
+from verifier.run.check import prepare
 
 BASICS = str(EXAMPLES / "yugioh" / "spell-speed-basics.yaml")
 SANGAN = str(EXAMPLES / "yugioh" / "sangan-monarch.yaml")

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import EXAMPLES, Run
 from verifier.errors import InputError
-from verifier.output import write_output
+from verifier.io.output import write_output
 
 RAIGEKI = str(EXAMPLES / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml")
 TIE = str(Path(__file__).resolve().parent / "models" / "tie.yaml")

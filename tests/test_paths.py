@@ -408,7 +408,7 @@ def test_a_genuine_model_named_on_the_command_line_still_shows_its_line(
 
 
 def test_generated_scenarios_name_a_findable_model_by_its_name() -> None:
-    from verifier.model import load_model, model_reference
+    from verifier.io.model import load_model, model_reference
 
     assert model_reference(load_model(MODELS / "yugioh.yaml")) == "yugioh"
     tie = MODELS.parent / "tests" / "models" / "tie.yaml"
@@ -431,7 +431,7 @@ def test_a_device_or_pipe_is_not_read(run: Callable[..., Run], layout: dict[str,
 def test_a_source_tree_used_without_installing_finds_the_models(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from verifier import model
+    from verifier.io import model
 
     def missing(name: str) -> None:
         raise ModuleNotFoundError(name)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from verifier.checker import prepare
 from verifier.errors import ScenarioError
-from verifier.scenario import load_scenario
+from verifier.io.scenario import load_scenario
+from verifier.run.check import prepare
 
 Decide = Callable[..., str]
 

@@ -101,6 +101,8 @@ def test_lint_diff_models_and_schemas(run: Callable[..., Run]) -> None:
         "lint": {path: _text(run("lint", path)) for path in RULE_SYSTEMS},
         "diff": {" ".join(d): _text(run("diff", *d)) for d in DIFFS},
         "models": _text(run("models")),
-        "schema": {which: _text(run("schema", which)) for which in ("scenario", "model", "library")},
+        "schema": {
+            which: _text(run("schema", which)) for which in ("scenario", "model", "library")
+        },
     }
     _compare("designer", actual)

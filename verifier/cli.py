@@ -26,7 +26,15 @@ from typing import Any
 import click
 
 from verifier import __version__
-from verifier.checker import (
+from verifier.designer.lint import DEFAULT_LINT_STATES
+from verifier.designer.orders import DEFAULT_ORDERS_STATES
+from verifier.engines.explore import DEFAULT_STATE_LIMIT
+from verifier.errors import InputError, InternalError, Span, VerifierError
+from verifier.io.output import check_target, open_folder, write_output
+from verifier.io.scenario import load_scenario
+from verifier.report.narrate import replay
+from verifier.report.text import FileError, differs, json_report, narrative, text_report
+from verifier.run.check import (
     ENGINES,
     ClaimResult,
     Prepared,
@@ -35,16 +43,8 @@ from verifier.checker import (
     default_continuation,
     prepare,
 )
-from verifier.errors import InputError, InternalError, Span, VerifierError
-from verifier.explore import DEFAULT_STATE_LIMIT
-from verifier.lint import DEFAULT_LINT_STATES
-from verifier.orders import DEFAULT_ORDERS_STATES
-from verifier.output import check_target, open_folder, write_output
-from verifier.reasons import claim_reasons, why_lines
-from verifier.report import FileError, differs, json_report, narrative, text_report
-from verifier.scenario import load_scenario
-from verifier.trace import replay
-from verifier.verdict import Verdict
+from verifier.run.reasons import claim_reasons, why_lines
+from verifier.run.verdict import Verdict
 
 __all__ = ["cli", "main"]
 
@@ -376,8 +376,8 @@ def explore_cmd(
 
     Exit status 3 when a limit (--max-states, --timeout) stopped the exploration.
     """
-    from verifier.explore import explore, state_graph
-    from verifier.orders import stopped_reason
+    from verifier.designer.orders import stopped_reason
+    from verifier.engines.explore import explore, state_graph
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
@@ -462,9 +462,9 @@ def lint_cmd(
     SCENARIO files are explored under MODEL too. Exit status 1 when there are findings, 3
     when there are none but a limit (--max-states, --timeout) stopped part of the check.
     """
-    from verifier.lint import as_json as lint_json
-    from verifier.lint import lint, witness_name
-    from verifier.model import find_model
+    from verifier.designer.lint import as_json as lint_json
+    from verifier.designer.lint import lint, witness_name
+    from verifier.io.model import find_model
 
     path = find_model(model, Path.cwd(), Span("<model>", 1, 1, model)).path
     if witnesses is not None and Path(witnesses).is_symlink():
@@ -554,8 +554,8 @@ def diff_cmd(
     a difference is found, 3 when none is but a limit (--max-states, --timeout) stopped an
     exploration.
     """
-    from verifier.diff import compare, search
-    from verifier.model import find_model
+    from verifier.designer.diff import compare, search
+    from verifier.io.model import find_model
 
     models = [find_model(m, Path.cwd(), Span("<model>", 1, 1, m)) for m in (model_a, model_b)]
     if out is not None:
@@ -639,7 +639,7 @@ def orders_cmd(path: str, timeout: float | None, max_states: int, allow_outside:
     Exit status 1 when the order matters, 3 when a limit stopped the exploration before it
     could show that the order does not matter.
     """
-    from verifier.orders import segoc_orders
+    from verifier.designer.orders import segoc_orders
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
@@ -699,7 +699,7 @@ def why_cmd(path: str, action: str, timeout: float | None, allow_outside: bool) 
 @cli.command("models")
 def models_cmd() -> None:
     """List the rule systems, one line each."""
-    from verifier.model import list_models
+    from verifier.io.model import list_models
 
     for model in list_models():
         click.echo(f"{model.name:<28} {model.description}")
@@ -709,7 +709,7 @@ def models_cmd() -> None:
 @click.argument("which", type=click.Choice(["scenario", "model", "library"]), default="scenario")
 def schema_cmd(which: str) -> None:
     """Print the JSON Schema of scenario, rule-system or card-library files."""
-    from verifier.schema import json_schema
+    from verifier.spec.schema import json_schema
 
     click.echo(json_schema(which), nl=False)  # type: ignore[arg-type]
 

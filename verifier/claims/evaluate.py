@@ -1,17 +1,17 @@
 """The meaning of a quantifier-free claim over one finished continuation.
 
 A continuation's final state carries the activation and resolution logs (see
-:mod:`verifier.state`), so every atom is a predicate over that state, written against
-:class:`verifier.logic.Logic`: the explorer evaluates it on each final state, the SMT engine
+:mod:`verifier.core.state`), so every atom is a predicate over that state, written against
+:class:`verifier.core.logic.Logic`: the explorer evaluates it on each final state, the SMT engine
 asserts it (or its negation) on the last state of the unrolling.
 """
 
 from __future__ import annotations
 
 from verifier.claims import ast
-from verifier.logic import Logic, Term
-from verifier.state import Frame, Outcome, State
-from verifier.world import World
+from verifier.core.logic import Logic, Term
+from verifier.core.state import Frame, Outcome, State
+from verifier.core.world import World
 
 __all__ = ["truth"]
 

@@ -12,9 +12,9 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from verifier.cards import Zone
 from verifier.claims import ast
 from verifier.errors import ClaimError, Span
+from verifier.spec.cards import Zone
 
 __all__ = [
     "MAX_CLAIM_ATOMS",

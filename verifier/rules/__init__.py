@@ -1,6 +1,6 @@
 """Rule primitives, one module each, selected by the parameters of a rule system.
 
-Each primitive is written once against :class:`verifier.logic.Logic`: the explorer runs it on
+Each primitive is written once against :class:`verifier.core.logic.Logic`: the explorer runs it on
 plain values (its concrete step) and the SMT engine runs the same code on z3 terms (its
 symbolic encoding). Guards are sequences of :class:`~verifier.rules.context.Check`, each named
 after the rule it enforces, so that both engines can say which rule forbids an action.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from verifier.cards import Ability, Zone
-from verifier.logic import Term
+from verifier.core.logic import Term
+from verifier.core.state import Capacity, Mode
 from verifier.rules import protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field
-from verifier.state import Capacity, Mode
+from verifier.spec.cards import Ability, Zone
 
 __all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
 

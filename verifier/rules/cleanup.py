@@ -9,11 +9,11 @@ as the last part of Chain Link 1, so it is not a new event for missing the timin
 
 from __future__ import annotations
 
-from verifier.cards import Zone
-from verifier.logic import Term
+from verifier.core.logic import Term
+from verifier.core.state import Mode
 from verifier.rules import protocol, triggers, windows
 from verifier.rules.context import Ctx, on_field
-from verifier.state import Mode
+from verifier.spec.cards import Zone
 
 __all__ = ["cleanup"]
 

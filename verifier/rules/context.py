@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from verifier.cards import Filter, Zone
-from verifier.logic import Logic, Term
-from verifier.state import Capacity, Frame, Window
-from verifier.world import World
+from verifier.core.logic import Logic, Term
+from verifier.core.state import Capacity, Frame, Window
+from verifier.core.world import World
+from verifier.spec.cards import Filter, Zone
 
 __all__ = ["Check", "Ctx", "Note", "append", "first_only", "matches", "on_field", "present"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from verifier.logic import Term
+from verifier.core.logic import Term
+from verifier.core.state import Mode, Window
 from verifier.rules.context import Check, Ctx
-from verifier.state import Mode, Window
 
 __all__ = [
     "after_add",

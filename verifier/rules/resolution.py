@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from verifier.logic import Term
+from verifier.core.logic import Term
 from verifier.rules.context import Ctx
 
 __all__ = ["next_links", "precedes"]

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from verifier.cards import Ability, Card
-from verifier.logic import Term
-from verifier.model import RuleSystem
+from verifier.core.logic import Term
+from verifier.core.state import Mode, Window
+from verifier.io.model import RuleSystem
 from verifier.rules.context import Check, Ctx
-from verifier.state import Mode, Window
+from verifier.spec.cards import Ability, Card
 
 __all__ = ["activation_speed", "chain_checks", "slowed", "sped_up", "timing_checks"]
 

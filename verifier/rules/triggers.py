@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from verifier.logic import Term
+from verifier.core.logic import Term
+from verifier.core.state import Capacity, Mode
 from verifier.rules.context import Check, Ctx, matches, present
-from verifier.state import Capacity, Mode
 
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 

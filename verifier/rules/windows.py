@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from verifier.cards import Ability, Condition, Zone
-from verifier.logic import Term
+from verifier.core.logic import Term
+from verifier.core.state import Mode, Window
 from verifier.rules import protocol, triggers
 from verifier.rules.context import Check, Ctx, matches
-from verifier.state import Mode, Window
+from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [
     "close_open_state",

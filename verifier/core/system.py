@@ -1,0 +1,567 @@
+"""The one semantics: every legal action from a state, and what each action does.
+
+A :class:`System` is assembled from a scenario's rule system (which selects the primitives in
+:mod:`verifier.rules`) and its cards (which select the effects in :mod:`verifier.effects`).
+Both engines use it unchanged: the explorer with :data:`verifier.core.logic.CONCRETE`, the SMT
+engine with z3 terms. Actions are concrete labels; only the state may be symbolic.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from verifier.core.logic import CONCRETE, Logic, Term
+from verifier.core.state import (
+    ARRAYS,
+    FIELDS,
+    Capacity,
+    Frame,
+    Layout,
+    Mode,
+    Outcome,
+    State,
+    empty_state,
+    freeze,
+)
+from verifier.core.world import World, build_world
+from verifier.effects import Link, apply_effects, target_fits
+from verifier.io.scenario import Scenario
+from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
+from verifier.rules.context import (
+    Check,
+    Ctx,
+    Note,
+    append,
+    first_only,
+    matches,
+    on_field,
+    present,
+)
+from verifier.spec.cards import Ability, Zone
+
+__all__ = ["Action", "System", "build_system"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A label of the transition relation.
+
+    ``activate`` (ability, target, tributes), ``trigger`` (a waiting trigger goes on the chain),
+    ``decline`` (an optional trigger is not activated), ``pass`` (player), ``timer``,
+    ``resolve`` (ability, heads for coin tosses), ``cleanup``; ``summon`` and ``reopen`` (a
+    finished chain gives way to an open game state in which the history goes on) are only
+    taken by histories.
+    """
+
+    kind: str
+    ability: int = -1
+    target: int = -1
+    tributes: tuple[int, ...] = ()
+    player: int = -1
+    heads: bool | None = None
+    card: int = -1
+    how: str = "normal"
+
+
+class System:
+    """The transition relation of one scenario."""
+
+    def __init__(self, scenario: Scenario, layout: Layout) -> None:
+        self.scenario = scenario
+        self.layout = layout
+        self.world: World = build_world(scenario, layout)
+        self.actions: tuple[Action, ...] = tuple(self._enumerate())
+        # Each action kind's guard starts by requiring a mode: index the candidates by mode.
+        self._by_mode: dict[int, tuple[Action, ...]] = {
+            int(mode): tuple(a for a in self.actions if mode in _MODES.get(a.kind, ()))
+            for mode in Mode
+        }
+        self._placements: dict[int, list[Action]] = {}
+        for action in self.actions:
+            if action.kind == "trigger":
+                self._placements.setdefault(action.ability, []).append(action)
+        self._resolving: dict[int, tuple[Action, ...]] = {}
+        for action in self.actions:
+            if action.kind == "resolve":
+                self._resolving.setdefault(action.ability, ())
+                self._resolving[action.ability] += (action,)
+
+    # -- the actions ------------------------------------------------------------------------
+
+    def _targets(self, ability: Ability) -> list[int | None]:
+        if ability.target is None:
+            return [None]
+        return [
+            c
+            for c in range(self.world.n)
+            if self.world.static_match(c, ability.target)
+            and not (ability.card_activation and c == ability.card)
+        ]
+
+    def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
+        wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
+        if not wanted:
+            return [()]
+        flt = wanted[0].filter
+        assert flt is not None
+        return [
+            (c,)
+            for c in range(self.world.n)
+            if c != ability.card and self.world.static_match(c, flt)
+        ]
+
+    def _enumerate(self) -> Iterator[Action]:
+        w = self.world
+        for ability in w.abilities:
+            kind = w.model.kinds[
+                w.cards[ability.card].kind if ability.card_activation else ability.kind
+            ]
+            pairs = itertools.product(self._targets(ability), self._tributes(ability))
+            for target, tributes in pairs:
+                if target is not None and target in tributes:
+                    continue
+                t = -1 if target is None else target
+                if kind.trigger:
+                    yield Action("trigger", ability.index, t, tributes)
+                else:
+                    yield Action("activate", ability.index, t, tributes)
+            if ability.trigger is not None and (
+                ability.trigger.optional or w.model.unactivatable == "drop"
+            ):
+                yield Action("decline", ability.index)
+        for p in (0, 1):
+            yield Action("pass", player=p)
+        if w.model.auto_resolve_seconds is not None:
+            yield Action("timer")
+        for ability in w.abilities:
+            outcomes: tuple[bool | None, ...] = (True, False) if ability.random else (None,)
+            for heads in outcomes:
+                yield Action("resolve", ability.index, heads=heads)
+        yield Action("cleanup")
+
+    # -- guards and steps -------------------------------------------------------------------
+
+    def checks(self, L: Logic, state: State, action: Action) -> Iterator[Check]:
+        """The named conditions under which ``action`` is legal in ``state``."""
+        ctx = Ctx(L, Frame(state, writable=False), self.world)
+        return self._checks(ctx, action)
+
+    def enabled_actions(self, state: State) -> Iterator[Action]:
+        """The legal actions in the concrete ``state`` (one frame for all their guards)."""
+        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
+        mode = state[_MODE]
+        if mode == Mode.RESOLVE:
+            nxt = ctx.memo["next"] = resolution.next_links(ctx)
+            labs = state[_LAB]
+            candidates: tuple[Action, ...] = ()
+            for slot, ready in enumerate(nxt):
+                if ready:
+                    candidates += self._resolving.get(labs[slot], ())
+        else:
+            candidates = self._by_mode[mode]
+        for action in candidates:
+            if all(check.ok for check in self._checks(ctx, action)):
+                yield action
+
+    def _checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        w = self.world
+        kind = action.kind
+        # A state past a fixed capacity is not faithful: nothing is followed from it.
+        yield Check("capacity", ctx.f.overflow == int(Capacity.NONE))
+        if kind == "activate":
+            target = None if action.target < 0 else action.target
+            yield from activation.activation_checks(
+                ctx, w.abilities[action.ability], target, action.tributes
+            )
+        elif kind == "pass":
+            yield from protocol.may_pass(ctx, action.player)
+        elif kind == "resolve":
+            yield Check("resolve.mode", ctx.f.mode == int(Mode.RESOLVE))
+            yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
+        elif kind == "cleanup":
+            yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
+        elif kind == "trigger":
+            yield from triggers.may_place(ctx, action.ability)
+            yield from self._placement_checks(ctx, action)
+        elif kind == "decline":
+            yield from triggers.may_place(ctx, action.ability)
+            spec = w.abilities[action.ability].trigger
+            assert spec is not None
+            if not spec.optional:
+                # A mandatory trigger that cannot be activated (no legal target, no way to
+                # pay) is not activated at all.
+                placeable = [
+                    ctx.L.and_(*(c.ok for c in self._placement_checks(ctx, placing)))
+                    for placing in self._placements.get(action.ability, [])
+                ]
+                yield Check("triggers.mandatory", ctx.L.not_(ctx.L.or_(*placeable)))
+        elif kind == "timer":
+            yield from protocol.may_time_out(ctx)
+        elif kind == "summon":
+            yield from windows.summon_checks(
+                ctx, action.card, action.player, action.tributes, action.how
+            )
+        elif kind == "reopen":
+            yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+
+    def _placement_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        """Target and cost of a trigger going on the chain."""
+        ability = self.world.abilities[action.ability]
+        player = ctx.f.pctrl[ability.index]
+        target = None if action.target < 0 else action.target
+        if ability.target is not None:
+            fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
+            yield Check("target.valid", fits)
+        yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+
+    def enabled(self, state: State, action: Action) -> bool:
+        """Whether ``action`` is legal in the concrete ``state``."""
+        return all(check.ok for check in self.checks(CONCRETE, state, action))
+
+    def step(
+        self, L: Logic, state: State, action: Action, notes: list[Note] | None = None
+    ) -> State:
+        """The state after ``action`` (assumed legal)."""
+        ctx = Ctx(L, Frame(state, writable=True), self.world, notes)
+        kind = action.kind
+        if kind == "activate":
+            self._activate(ctx, action)
+        elif kind == "pass":
+            ctx.note("pass", (), "", action.player)
+            protocol.pass_(ctx, action.player)
+        elif kind == "resolve":
+            self._resolve(ctx, action)
+        elif kind == "cleanup":
+            cleanup.cleanup(ctx)
+        elif kind == "trigger":
+            self._place_trigger(ctx, action)
+        elif kind == "decline":
+            ability = self.world.abilities[action.ability]
+            ctx.f.pend[action.ability] = 0
+            ctx.note("decline", [ability.card], ability.label)
+            triggers.after_placing(ctx)
+        elif kind == "timer":
+            ctx.note("timer")
+            protocol.time_out(ctx)
+        elif kind == "summon":
+            windows.summon(ctx, action.card, action.player, action.how, action.tributes)
+        elif kind == "reopen":
+            ctx.f.mode = int(Mode.OPEN)
+            protocol.open_state(ctx, True)
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+        return ctx.f.dump()
+
+    # -- activation ---------------------------------------------------------------------------
+
+    def _activate(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        card = ability.card
+        player = f.ctrl[card]
+        target = None if action.target < 0 else action.target
+        spd = speed.activation_speed(ctx, ability)
+        at_once = activation.instant(ctx, spd)
+        ctx.event()
+        ctx.note("activate", [card], ability.label, player, spd)
+        activation.pay_costs(ctx, ability, player, action.tributes)
+        if ability.card_activation:
+            f.zone[card] = int(Zone.FIELD)
+            f.up[card] = True
+        f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
+        f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
+        stacked = L.not_(at_once)
+        activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
+        activation.push_link(ctx, ability, player, target, spd, stacked)
+        protocol.after_add(ctx, player, stacked)
+        if not L.is_false(at_once):
+            self._resolve_at_once(ctx, ability, player, target, spd, at_once)
+
+    def _resolve_at_once(
+        self, ctx: Ctx, ability: Ability, player: Term, target: int | None, spd: Term, when: Term
+    ) -> None:
+        """Speeds that never stack (CMC's S; every speed before the speed system)."""
+        L, f = ctx.L, ctx.f
+        slots = [False] * self.layout.slots
+        tg = -1 if target is None else target
+        self._resolve_link(ctx, ability, player, tg, slots, slots, None, False, False, spd, when)
+        card = self.world.cards[ability.card]
+        if card.type == "spell":
+            gone = L.and_(
+                when, on_field(ctx, card.index), L.not_(L.and_(card.stays, f.active[card.index]))
+            )
+            f.zone[card.index] = L.ite(gone, int(Zone.GRAVEYARD), f.zone[card.index])
+            f.ctrl[card.index] = L.ite(gone, card.owner, f.ctrl[card.index])
+
+    # -- triggers -----------------------------------------------------------------------------
+
+    def _place_trigger(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        player = f.pctrl[ability.index]
+        target = None if action.target < 0 else action.target
+        ctx.event()
+        ctx.note("activate", [ability.card], ability.label, player)
+        activation.pay_costs(ctx, ability, player, action.tributes)
+        spd = speed.activation_speed(ctx, ability)
+        activation.record(ctx, ability, player, f.clen + 1, segoc=True)
+        activation.push_link(ctx, ability, player, target, spd, True)
+        f.mode = int(Mode.TRIGGERS)
+        a = ability.index
+        f.pend[a] = f.pend[a] - 1
+        f.pseq[a] = L.ite(f.pend[a] > 0, f.plast[a], f.pseq[a])
+        f.uses[a] = ctx.add(f.uses[a], 1)
+        f.cuse[a] = ctx.add(f.cuse[a], 1)
+        triggers.after_placing(ctx)
+
+    # -- resolution ---------------------------------------------------------------------------
+
+    def _selected(self, ctx: Ctx, ability: int) -> list[Term]:
+        """The slot of the link of ``ability`` that resolves next, as a mask (maybe empty)."""
+        L, f = ctx.L, ctx.f
+        nxt = ctx.memo.get("next")
+        if nxt is None:
+            nxt = ctx.memo["next"] = resolution.next_links(ctx)
+        return first_only(ctx, [L.and_(n, f.lab[i] == ability) for i, n in enumerate(nxt)])
+
+    def selected_slot(self, state: State, ability: int) -> int | None:
+        """The slot whose link of ``ability`` resolves next in the concrete ``state``."""
+        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
+        mask = self._selected(ctx, ability)
+        return next((i for i, m in enumerate(mask) if m), None)
+
+    def _resolve(self, ctx: Ctx, action: Action) -> None:
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        slot = self._selected(ctx, action.ability)
+        below = [*slot[1:], False]
+        me = L.select(slot, f.lpl, 0)
+        target = L.select(slot, f.ltg, -1)
+        spd = L.select(slot, f.lspd, 0)
+        negated = L.select(slot, f.lneg, False)
+        effect_negated = L.select(slot, f.leneg, False)
+        self._resolve_link(
+            ctx, ability, me, target, slot, below, action.heads, negated, effect_negated, spd, True
+        )
+        for i, here in enumerate(slot):
+            f.ldone[i] = L.or_(f.ldone[i], here)
+        f.rcnt = f.rcnt + 1
+        f.mode = L.ite(f.rcnt == f.clen, int(Mode.CLEANUP), int(Mode.RESOLVE))
+
+    def _resolve_link(
+        self,
+        ctx: Ctx,
+        ability: Ability,
+        me: Term,
+        target: Term,
+        slot: list[Term],
+        below: list[Term],
+        heads: bool | None,
+        negated: Term,
+        effect_negated: Term,
+        spd: Term,
+        when: Term,
+    ) -> Term:
+        """Resolve one link: negated, without effect, or with its effect. Returns the outcome."""
+        L, f, w = ctx.L, ctx.f, self.world
+        card = w.cards[ability.card]
+        # A link whose activation was negated does not resolve: nothing happens at it, so
+        # it is no event, and a trigger of the link before it may still be "the last thing
+        # to happen" (missing the timing).
+        ctx.event(L.and_(when, L.not_(negated)))
+        # A continuous negation (Imperial Order, Royal Decree, Skill Drain) reaches effects on
+        # the field: a card's activation resolves there, other effects only while their card
+        # is face-up there (a trigger in the graveyard is not negated).
+        reached = (
+            True if ability.card_activation else L.and_(on_field(ctx, card.index), f.up[card.index])
+        )
+        continuous = L.and_(
+            reached,
+            L.or_(
+                *(
+                    self._negation_applies(ctx, k)
+                    for k, what in w.negators
+                    if k != card.index and what.rstrip("s") == card.type
+                )
+            ),
+        )
+        valid = self._valid(ctx, ability, me, target)
+        outcome = L.ite(
+            negated,
+            int(Outcome.ACTIVATION_NEGATED),
+            L.ite(
+                L.or_(effect_negated, continuous),
+                int(Outcome.EFFECT_NEGATED),
+                L.ite(valid, int(Outcome.RESOLVED), int(Outcome.NO_EFFECT)),
+            ),
+        )
+        if ctx.notes is not None and when is True:
+            ctx.note("resolve", [card.index], f"{int(outcome)}", me)
+        go = L.and_(when, outcome == int(Outcome.RESOLVED))
+        apply_effects(ctx, Link(ability, me, target, slot, below, heads), ability.effects, go)
+        if card.stays:
+            stays = L.and_(
+                when, L.or_(outcome == int(Outcome.RESOLVED), outcome == int(Outcome.NO_EFFECT))
+            )
+            f.active[card.index] = L.or_(
+                f.active[card.index], L.and_(stays, on_field(ctx, card.index))
+            )
+        self._record_resolution(ctx, ability, outcome, spd, when)
+        return outcome
+
+    def _negation_applies(self, ctx: Ctx, k: int) -> Term:
+        """Whether the continuous negation of card ``k`` applies now: it is face-up on the
+        field (a Spell or Trap after its activation resolved), and no other continuous
+        negation of its own card type applies (Royal Decree switches off Skill Drain; two
+        that negate each other's type both stop)."""
+        L, f, w = ctx.L, ctx.f, self.world
+
+        def on(j: int) -> Term:
+            return L.and_(present(ctx, j), f.active[j] if w.cards[j].type != "monster" else True)
+
+        kind = w.cards[k].type
+        off = [on(j) for j, what in w.negators if j != k and what.rstrip("s") == kind]
+        return L.and_(on(k), L.not_(L.or_(*off)))
+
+    def _valid(self, ctx: Ctx, ability: Ability, me: Term, target: Term) -> Term:
+        """Whether the link still has what it needs: its target, its summoned monsters..."""
+        L, f, w = ctx.L, ctx.f, self.world
+        parts: list[Term] = []
+        if ability.target is not None:
+            parts.append(target_fits(ctx, ability, target, me))
+        if ability.acts_on("summoned"):
+            parts.append(
+                L.or_(
+                    *(
+                        L.and_(f.summoned[c], on_field(ctx, c), f.up[c])
+                        for c in range(w.n)
+                        if w.cards[c].type == "monster"
+                    )
+                )
+            )
+        card = w.cards[ability.card]
+        if ability.card_activation and card.stays:
+            # A Continuous, Equip or Field card that left the field before its activation
+            # resolves has nothing to apply from (Call of the Haunted destroyed in response).
+            parts.append(L.and_(on_field(ctx, card.index), f.up[card.index]))
+        if w.model.failure == "target-or-source" and not ability.card_activation:
+            # Seed 000: an ability fails when its monster is gone before it is cast.
+            parts.append(L.and_(on_field(ctx, ability.card), f.ctrl[ability.card] == me))
+        return L.and_(*parts)
+
+    def _record_resolution(
+        self, ctx: Ctx, ability: Ability, outcome: Term, spd: Term, when: Term
+    ) -> None:
+        """Write a resolution into the resolution log (for claims)."""
+        entry = {"r_ab": ability.index, "r_cno": ctx.f.cno, "r_out": outcome, "r_spd": spd}
+        append(ctx, "rn", entry, self.layout.rlog, when)
+
+    # -- the start --------------------------------------------------------------------------
+
+    def initial(self) -> State:
+        """The scenario's situation before its history."""
+        sc = self.scenario
+        fields = empty_state(self.layout)
+        columns = {name: fields[i] for i, name in enumerate(_ARRAY_NAMES)}
+        for card in sc.cards:
+            c = card.index
+            columns["zone"][c] = int(card.zone)
+            columns["up"][c] = card.face_up
+            columns["ctrl"][c] = card.controller
+            columns["dizzy"][c] = card.dizzy
+            columns["active"][c] = card.stays and card.face_up and card.zone is Zone.FIELD
+        for ability in sc.abilities:
+            if ability.speed is not None:
+                card = sc.cards[ability.card]
+                columns["aspd"][ability.index] = speed.base_speed(sc.model, card, ability)
+        columns["lp"][0] = columns["lp"][1] = sc.life_points
+        fields[_SCALAR_INDEX["right"]] = sc.turn
+        return freeze(fields)
+
+
+_ARRAY_NAMES = tuple(name for name, _ in ARRAYS)
+_MODE = FIELDS.index("mode")
+_LAB = FIELDS.index("lab")
+_MODES = {
+    "activate": (Mode.OPEN, Mode.BUILD),
+    "pass": (Mode.OPEN, Mode.BUILD),
+    "timer": (Mode.BUILD,),
+    "resolve": (Mode.RESOLVE,),
+    "cleanup": (Mode.CLEANUP,),
+    "trigger": (Mode.TRIGGERS,),
+    "decline": (Mode.TRIGGERS,),
+}
+_SCALAR_INDEX = {name: FIELDS.index(name) for name in FIELDS}
+
+
+def build_system(scenario: Scenario) -> System:
+    """Size the state for ``scenario`` and assemble its transition relation."""
+    return System(scenario, derive_layout(scenario))
+
+
+def derive_layout(scenario: Scenario) -> Layout:
+    """Capacities large enough for every continuation we can foresee.
+
+    A run that would exceed one sets ``overflow``; the engines then answer ``unknown`` rather
+    than trust a truncated state.
+    """
+    # A card's activation uses the card; the history's activations of other effects may
+    # repeat, so they are counted on top of what those effects may still do.
+    activations = len(
+        [
+            s
+            for s in scenario.history
+            if s.verb == "activate"
+            and s.ability is not None
+            and not scenario.abilities[s.ability].card_activation
+        ]
+    )
+    cap = scenario.limits.get("pending_triggers", 2)
+    for ability in scenario.abilities:
+        if ability.trigger is not None:
+            activations += cap * 2
+        elif ability.card_activation:
+            activations += 1
+        elif ability.once is not None or any(c.kind == "dizzy" for c in ability.costs):
+            activations += 1 + sum(a.uses("undizzy") for a in scenario.abilities)
+        else:
+            activations += 2
+    size = max(activations, 1)
+    return Layout(
+        cards=len(scenario.cards),
+        abilities=len(scenario.abilities),
+        slots=size,
+        alog=size,
+        rlog=size,
+        pending_cap=cap,
+        bits=integer_bits(scenario, size),
+    )
+
+
+MIN_BITS = 16
+
+
+def integer_bits(scenario: Scenario, resolutions: int) -> int:
+    """A width that holds every integer a continuation of ``scenario`` can reach.
+
+    Life Points start at ``life_points`` and each resolution gains at most what one effect
+    gains; cards drawn grow by at most one effect's draws per resolution; an intermediate
+    difference goes below 0 by at most the largest amount before it is clamped. Two bits
+    spare cover the sign and that intermediate. Anything past it (an event count, say) is
+    still caught, as :attr:`~verifier.core.state.Capacity.INTEGER`, never wrapped.
+    """
+    gain = draw = amount = 0
+    for ability in scenario.abilities:
+        parts = ability.parts()
+        gain = max(gain, sum(e.amount or 0 for e in parts if e.verb == "gain-lp"))
+        draw = max(draw, sum(e.amount or 0 for e in parts if e.verb in {"draw", "add-from-deck"}))
+        amounts = [e.amount or 0 for e in parts if e.verb == "lose-lp"]
+        amounts += [c.amount or 0 for c in ability.costs if c.kind == "pay-lp"]
+        amount = max(amount, *amounts, 0)
+    life = scenario.life_points + resolutions * gain
+    magnitude = max(life + amount, resolutions * draw)
+    return max(MIN_BITS, magnitude.bit_length() + 2)

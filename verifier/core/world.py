@@ -1,0 +1,71 @@
+"""What never changes during a continuation: the cards, their abilities, the rule system.
+
+Rules read these facts as plain Python values, so everything static folds away before a
+state is touched; only the state's fields can be symbolic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.core.state import Layout
+from verifier.io.model import RuleSystem
+from verifier.io.scenario import Scenario
+from verifier.spec.cards import Ability, Card, Filter
+
+__all__ = ["World", "build_world"]
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """Static facts about one scenario under one rule system."""
+
+    scenario: Scenario
+    model: RuleSystem
+    layout: Layout
+    turn: int
+    main_phase: bool
+    cards: tuple[Card, ...]
+    abilities: tuple[Ability, ...]
+    triggers: tuple[int, ...] = field(default=())
+    binders: tuple[int, ...] = field(default=())
+    negators: tuple[tuple[int, str], ...] = field(default=())
+
+    @property
+    def n(self) -> int:
+        return len(self.cards)
+
+    def static_match(self, card: int, flt: Filter) -> bool:
+        """Whether ``card`` passes the parts of ``flt`` that never change."""
+        c = self.cards[card]
+        if c.type not in flt.types:
+            return False
+        if flt.atk_at_least is not None and (c.atk is None or c.atk < flt.atk_at_least):
+            return False
+        if flt.atk_at_most is not None and (c.atk is None or c.atk > flt.atk_at_most):
+            return False
+        return flt.archetype is None or flt.archetype in c.archetypes
+
+
+def build_world(scenario: Scenario, layout: Layout) -> World:
+    model = scenario.model
+    triggers = tuple(a.index for a in scenario.abilities if a.trigger is not None)
+    binders = tuple(c.index for c in scenario.cards if any(k.kind == "bind" for k in c.continuous))
+    negators = tuple(
+        (c.index, k.what)
+        for c in scenario.cards
+        for k in c.continuous
+        if k.kind == "negate-effects"
+    )
+    return World(
+        scenario=scenario,
+        model=model,
+        layout=layout,
+        turn=scenario.turn,
+        main_phase=scenario.phase in model.main_phases,
+        cards=scenario.cards,
+        abilities=scenario.abilities,
+        triggers=triggers,
+        binders=binders,
+        negators=negators,
+    )

@@ -1,0 +1,1009 @@
+"""Small random scenarios and claims, for cross-checking the engines and comparing models.
+
+Generation is driven by a :class:`Chooser`, so the same code serves hypothesis (which can
+shrink a failing case) and a seeded ``random.Random`` (for ``verifier diff``'s search).
+Scenarios come out as plain data, written as JSON, which every YAML loader reads.
+
+The generator reaches every key and value range the formats accept: Life Points from 1 to
+the schema's bound (odd values, values next to powers of two), every effect verb on every
+object, every cost, condition, trigger event and continuous effect, speed modifiers, other
+players' names, phases, and histories of several steps. Histories are built by walking legal
+actions (each step is checked by loading the scenario with it), so they are always legal.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from ruamel.yaml import YAML
+
+__all__ = [
+    "CLAIM_CONSTANTS",
+    "COMPARISONS",
+    "COUNTS",
+    "LP_AMOUNTS",
+    "LP_VALUES",
+    "Chooser",
+    "RandomChooser",
+    "claim",
+    "claims_for",
+    "scenario",
+    "to_text",
+]
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """Where the choices come from."""
+
+    def pick(self, options: Sequence[T]) -> T: ...
+
+    def integer(self, low: int, high: int) -> int: ...
+
+
+class RandomChooser:
+    """Choices from a seeded random generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def pick(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+    def integer(self, low: int, high: int) -> int:
+        return self.rng.randint(low, high)
+
+
+# -- numbers --------------------------------------------------------------------------------
+
+#: The schema's bound for Life Points and Life Point amounts.
+LP_BOUND = 1_000_000_000
+#: The schema's bound for ``draw`` and ``add-from-deck``.
+COUNT_BOUND = 100
+
+#: Starting Life Points: small, odd, the default, next to powers of two, huge.
+LP_VALUES = (
+    1,
+    2,
+    7,
+    999,
+    4001,
+    8000,
+    8001,
+    16383,
+    32767,
+    32768,
+    32769,
+    40000,
+    65535,
+    65536,
+    65537,
+    100_000,
+    131_071,
+    1_000_001,
+    16_777_217,
+    536_870_911,
+    LP_BOUND - 1,
+    LP_BOUND,
+)
+#: Life Point amounts of costs and effects (``pay-lp``, ``lose-lp``, ``gain-lp``).
+LP_AMOUNTS = (
+    1,
+    7,
+    500,
+    999,
+    1000,
+    4000,
+    8000,
+    8001,
+    30000,
+    32767,
+    32768,
+    65535,
+    65536,
+    65537,
+    100_000,
+    1_000_001,
+    LP_BOUND,
+)
+#: Cards drawn or added (``draw``, ``add-from-deck``).
+COUNTS = (1, 1, 2, 3, 7, 64, 99, COUNT_BOUND)
+#: Constants of ``life_points`` and ``cards_drawn`` claims, negative to past the bound.
+CLAIM_CONSTANTS = (
+    -65536,
+    -32769,
+    -1,
+    0,
+    1,
+    2,
+    999,
+    4000,
+    7000,
+    8000,
+    8001,
+    30000,
+    32767,
+    32768,
+    32769,
+    40000,
+    65535,
+    65536,
+    65537,
+    100_000,
+    1_000_000,
+    LP_BOUND,
+    LP_BOUND + 1,
+)
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def _lp(c: Chooser) -> int:
+    return c.pick(LP_VALUES)
+
+
+def _amount(c: Chooser) -> int:
+    return c.pick(LP_AMOUNTS)
+
+
+# -- vocabulary -----------------------------------------------------------------------------
+
+YUGIOH_SPELLS_TRAPS = (
+    "normal-spell",
+    "quick-play-spell",
+    "continuous-spell",
+    "normal-trap",
+    "continuous-trap",
+    "counter-trap",
+    "equip-spell",
+    "field-spell",
+    "ritual-spell",
+)
+STAYS = ("continuous-spell", "continuous-trap", "equip-spell", "field-spell")
+MOVES = (
+    "destroy",
+    "banish",
+    "send-to-graveyard",
+    "return-to-hand",
+    "special-summon",
+    "flip-face-down",
+    "take-control",
+)
+CMC_MOVES = ("dizzy", "undizzy", "slow", "speed-up")
+MASS = ("all-monsters", "all-spells-traps", "all-cards")
+TRIGGER_EVENTS = (
+    "sent-to-graveyard",
+    "destroyed",
+    "summoned",
+    "normal-summoned",
+    "tribute-summoned",
+    "special-summoned",
+    "leaves-field",
+)
+ZONES = ("hand", "field", "graveyard", "banished", "deck")
+CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
+YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
+
+
+class _Ctx:
+    """What an effect being generated may refer to."""
+
+    def __init__(
+        self,
+        game: str,
+        target: bool = False,
+        answers: bool = False,
+        summon: bool = False,
+        would_be: bool = False,
+        bound: bool = False,
+    ) -> None:
+        self.game = game
+        self.target = target
+        self.answers = answers  # a link below it (that-card)
+        self.summon = summon  # a summoned monster (summoned)
+        self.would_be = would_be  # a summon it may negate
+        self.bound = bound
+
+
+def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
+    flt: dict[str, Any] = {"card": c.pick(["monster", "spell", "trap", "spell-trap", "card"])}
+    if zone is not None:
+        flt["zone"] = zone
+    extra = c.integer(0, 5)
+    if extra == 0:
+        flt["controller"] = c.pick(["you", "opponent", "any"])
+    elif extra == 1:
+        flt[c.pick(["atk-at-least", "atk-at-most"])] = c.pick([0, 1000, 1500, 2000])
+    elif extra == 2:
+        flt["face"] = c.pick(["up", "down", "any"])
+    elif extra == 3 and game == "cmc":
+        flt["dizzy"] = c.pick([True, False])
+    elif extra == 3:
+        flt["archetype"] = "Fiend"
+    elif extra == 4:
+        flt["other"] = True
+    return flt
+
+
+TARGETS = (
+    {"card": "monster", "zone": "field", "face": "up"},
+    {"card": "spell-trap", "zone": "field"},
+    {"card": "monster", "zone": "graveyard"},
+    {"card": "card", "zone": "field", "other": True},
+    {"card": "monster", "zone": "field", "controller": "opponent"},
+    {"card": "monster", "zone": "graveyard", "controller": "you"},
+)
+
+
+def _target(c: Chooser, game: str) -> dict[str, Any]:
+    if game == "cmc":
+        target: dict[str, Any] = {"card": "monster", "zone": "field"}
+        if c.integer(0, 3) == 0:
+            target["controller"] = c.pick(["you", "opponent"])
+        if c.integer(0, 4) == 0:
+            target = {"card": c.pick(["spell", "card"]), "zone": c.pick(["field", "hand"])}
+        return target
+    if c.integer(0, 5) == 0:
+        return _filter(c, game, c.pick(["field", "graveyard", "hand"]))
+    return dict(c.pick(TARGETS))
+
+
+def _part(c: Chooser, ctx: _Ctx, depth: int = 1) -> dict[str, Any]:
+    """One effect part: a verb, its object or amount, and how."""
+    shape = c.integer(0, 9)
+    if shape <= 3:
+        cmc_move = ctx.game == "cmc" and c.integer(0, 1) == 0
+        verb = c.pick(CMC_MOVES if cmc_move else MOVES)
+        objects = ["this-card", *MASS]
+        if ctx.target:
+            objects += ["target"] * 4
+        if ctx.answers:
+            objects += ["that-card"] * 2
+        if ctx.summon:
+            objects += ["summoned"] * 3
+        if ctx.bound:
+            objects += ["bound"] * 3
+        obj = c.pick(objects)
+        part: dict[str, Any] = {verb: obj}
+        if obj in MASS:
+            if c.integer(0, 1) == 0:
+                part["of"] = c.pick(["you", "opponent", "any"])
+            if c.integer(0, 3) == 0:
+                part["filter"] = _filter(c, ctx.game)
+        elif c.integer(0, 7) == 0:
+            part["filter"] = _filter(c, ctx.game)
+        if verb == "destroy" and c.integer(0, 3) == 0:
+            part["to"] = c.pick(["banished", "graveyard"])
+        return part
+    if shape == 4:
+        verb = c.pick(["draw", "add-from-deck"])
+        part = {verb: c.pick(COUNTS)}
+        if c.integer(0, 2) == 0:
+            part["player"] = c.pick(["you", "opponent"])
+        return part
+    if shape == 5:
+        lose = c.integer(0, 2) > 0
+        value: int | str = "half" if lose and c.integer(0, 3) == 0 else _amount(c)
+        part = {"lose-lp" if lose else "gain-lp": value}
+        if c.integer(0, 2) > 0:
+            part["player"] = c.pick(["you", "opponent"])
+        return part
+    if shape == 6:
+        if ctx.game == "cmc":
+            return {"counterspell": "after"}
+        negations = ["activation", "effect"] + (["summon"] * 3 if ctx.would_be else [])
+        return {"negate": c.pick(negations)}
+    if shape == 7 and depth > 0 and ctx.game == "yugioh":
+        coins = c.integer(1, 2)
+        toss: dict[str, Any] = {
+            "coin-toss": coins,
+            "heads-at-least": c.integer(0, coins),
+            "then": _parts(c, ctx, depth - 1),
+        }
+        if c.integer(0, 1) == 0:
+            toss["otherwise"] = _parts(c, ctx, depth - 1)
+        return toss
+    if ctx.game == "cmc" and shape == 8:
+        verb = c.pick(["slow", "speed-up"])
+        obj = "target" if ctx.target else c.pick(["this-card", "all-cards"])
+        return {verb: obj}
+    return {c.pick(["destroy", "banish"]): c.pick(["target", "this-card"] if ctx.target else MASS)}
+
+
+def _parts(c: Chooser, ctx: _Ctx, depth: int = 1) -> dict[str, Any] | list[dict[str, Any]]:
+    count = c.pick([1, 1, 1, 2])
+    parts = [_part(c, ctx, depth) for _ in range(count)]
+    if ctx.game == "cmc" and ctx.target and c.integer(0, 5) == 0:
+        # Stacked modifiers: the same card slowed (or sped up) twice by one effect.
+        verb = c.pick(["slow", "speed-up"])
+        parts = [{verb: "target"}, {verb: "target"}]
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _condition(c: Chooser, game: str) -> dict[str, Any]:
+    shape = c.integer(0, 3) if game == "yugioh" else 0
+    cond: dict[str, Any]
+    if shape <= 1:
+        activated = ["spell", "trap", "monster", "spell-trap", "card", "monster-effect"]
+        if c.integer(0, 1) == 0:
+            cond = {"activates": c.pick(activated)}
+        else:
+            cond = {"activates": [c.pick(activated), c.pick(activated)]}
+    else:
+        key = "summoned" if shape == 2 else "would-be-summoned"
+        cond = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, game)}
+        if c.integer(0, 2) == 0:
+            cond["how"] = c.pick(["normal", "tribute", "special", "any"])
+    if c.integer(0, 2) > 0:
+        cond["by"] = c.pick(["you", "opponent", "any"])
+    return cond
+
+
+def _cost(c: Chooser, game: str, monster: bool) -> dict[str, Any] | list[dict[str, Any]]:
+    options = ["tribute", "pay-lp", "half"] + (["dizzy"] * 3 if game == "cmc" and monster else [])
+    which = c.pick(options)
+    if which == "tribute":
+        cost: dict[str, Any] = {
+            "tribute": "monster"
+            if c.integer(0, 1) == 0
+            else {"card": "monster", "zone": "field", "controller": "you"}
+        }
+    elif which == "pay-lp":
+        cost = {"pay-lp": _amount(c)}
+    elif which == "half":
+        cost = {"pay-lp": "half"}
+    else:
+        cost = {"dizzy": "this"}
+    if c.integer(0, 5) == 0:
+        return [cost, {"pay-lp": _amount(c)}]
+    return cost
+
+
+def _activation(c: Chooser, card: dict[str, Any], game: str, monster: bool = False) -> None:
+    """Fill in a condition, target, cost, effect and limits on an activation."""
+    ctx = _Ctx(game)
+    if c.integer(0, 3) == 0:
+        card["when"] = _condition(c, game)
+        ctx.answers = "activates" in card["when"]
+        ctx.summon = "summoned" in card["when"] or "would-be-summoned" in card["when"]
+        ctx.would_be = "would-be-summoned" in card["when"]
+    if c.integer(0, 2) == 0:
+        card["target"] = _target(c, game)
+        ctx.target = True
+    if c.integer(0, 4) == 0:
+        card["cost"] = _cost(c, game, monster)
+    card["effect"] = _parts(c, ctx)
+    if c.integer(0, 5) == 0:
+        card["once"] = c.pick(["turn", "chain"])
+    if c.integer(0, 7) == 0:
+        card["no-response"] = True
+
+
+def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    kind = c.pick(YUGIOH_SPELLS_TRAPS)
+    card: dict[str, Any] = {"kind": kind, "controller": player}
+    face_up = kind in STAYS and c.integer(0, 3) == 0
+    if face_up:
+        card.update({"zone": "field", "face": "up"})
+    elif "trap" in kind or c.integer(0, 2) == 0:
+        card["set"] = c.pick(["earlier-turn", "earlier-turn", "this-turn"])
+    else:
+        card["zone"] = c.pick(["hand", "hand", "hand", "graveyard", "deck"])
+    if kind in ("continuous-trap", "continuous-spell") and c.integer(0, 1) == 0:
+        # Call of the Haunted: summon the target and stay bound to it.
+        card["target"] = {"card": "monster", "zone": "graveyard"}
+        if c.integer(0, 1) == 0:
+            card["target"]["controller"] = "you"
+        card["effect"] = {"special-summon": "target"}
+        if c.integer(0, 1) == 0:
+            # ... and then acts on the monster it is bound to.
+            after = {c.pick(MOVES): "bound"}
+            if c.integer(0, 2) == 0:
+                after = _part(c, _Ctx(game, target=True, bound=True))
+            card["effect"] = [card["effect"], after]
+        card["continuous"] = {"bind": "target"}
+        if c.integer(0, 2) == 0:
+            card["continuous"] = [{"bind": "target"}, {"negate-effects": "monsters"}]
+        return card
+    _activation(c, card, game)
+    if kind in STAYS and c.integer(0, 2) == 0:
+        card["continuous"] = {"negate-effects": c.pick(["spells", "traps", "monsters"])}
+    return card
+
+
+def _trigger(c: Chooser, game: str, events: Sequence[str] = TRIGGER_EVENTS) -> dict[str, Any]:
+    event = c.pick(events)
+    spec: dict[str, Any] = {"event": event}
+    if c.integer(0, 5) == 0:
+        spec["event"] = [event, c.pick(TRIGGER_EVENTS)]
+    if c.integer(0, 3) == 0:
+        spec["card"] = _filter(c, game)
+    if c.integer(0, 1) == 0:
+        spec["from"] = c.pick([*ZONES, "any"])
+    ability: dict[str, Any] = {"type": "trigger", "trigger": spec}
+    if c.integer(0, 1) == 0:
+        ability["optional"] = c.pick([True, False])
+    if c.integer(0, 1) == 0:
+        ability["wording"] = c.pick(["when", "if"])
+    ctx = _Ctx(game, summon="summoned" in event)
+    if c.integer(0, 3) == 0:
+        ability["target"] = _target(c, game)
+        ctx.target = True
+    if c.integer(0, 6) == 0:
+        ability["cost"] = _cost(c, game, True)
+    ability["effect"] = _parts(c, ctx)
+    return ability
+
+
+def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    monster: dict[str, Any] = {
+        "kind": "effect-monster",
+        "controller": player,
+        "atk": c.pick([0, 1000, 1500, 2000, 3000]),
+    }
+    place = c.integer(0, 7)
+    if place <= 3:
+        pass  # on the field, face-up (the default)
+    elif place == 4:
+        monster["set"] = c.pick(["earlier-turn", "this-turn"])
+    elif place == 5 and c.integer(0, 1) == 0:
+        monster.update({"zone": "field", "face": "down"})
+    else:
+        monster["zone"] = c.pick(["hand", "graveyard", "banished", "deck", "field"])
+    if c.integer(0, 3) == 0:
+        monster["level"] = c.pick([0, 1, 4, 5, 6, 7, 8, 12, 13])
+    if c.integer(0, 4) == 0:
+        monster["archetype"] = c.pick(["Fiend", ["Fiend", "Blackwing"]])
+    if c.integer(0, 5) == 0 and "owner" not in monster:
+        monster["owner"] = c.pick(["A", "B"]) if player in ("A", "B") else player
+    shape = c.integer(0, 4)
+    if shape == 0:
+        monster["kind"] = "normal-monster"
+        return monster
+    abilities: list[dict[str, Any]] = []
+    for _ in range(c.pick([1, 1, 1, 2])):
+        if (shape <= 2 and not abilities) or c.integer(0, 1) == 0:
+            abilities.append(_trigger(c, game))
+            continue
+        ability: dict[str, Any] = {"type": c.pick(["quick", "ignition"])}
+        _activation(c, ability, game, monster=True)
+        ability.pop("no-response", None)
+        if c.integer(0, 2) > 0:
+            ability["once"] = "turn"
+        abilities.append(ability)
+    if len(abilities) == 1:
+        monster["ability"] = abilities[0]
+    else:
+        for i, ability in enumerate(abilities):
+            if c.integer(0, 1) == 0:
+                ability["label"] = f"effect {i + 1}"
+        monster["abilities"] = abilities
+    return monster
+
+
+def _negator(c: Chooser, players: Sequence[str]) -> dict[str, Any]:
+    """A face-up continuous negation (Imperial Order, Royal Decree, Skill Drain), or one
+    still set (not active)."""
+    card: dict[str, Any] = {
+        "kind": c.pick(["continuous-trap", "continuous-spell"]),
+        "controller": c.pick(players),
+        "continuous": {"negate-effects": c.pick(["spells", "traps", "monsters"])},
+    }
+    if c.integer(0, 3) == 0:
+        card["set"] = "earlier-turn"
+    else:
+        card.update({"zone": "field", "face": "up"})
+    return card
+
+
+def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
+    speed = c.pick(CMC_SPEEDS)
+    card: dict[str, Any]
+    if c.integer(0, 1) == 0:
+        ability: dict[str, Any] = {"type": "ability", "speed": speed}
+        if c.integer(0, 3) > 0:
+            ability["cost"] = {"dizzy": "this"} if c.integer(0, 4) > 0 else _cost(c, "cmc", True)
+        ctx = _Ctx("cmc")
+        if c.integer(0, 3) > 0:
+            ability["target"] = _target(c, "cmc")
+            ctx.target = True
+        ability["effect"] = _parts(c, ctx)
+        card = {"kind": "monster", "controller": player, "ability": ability}
+        if c.integer(0, 2) == 0:
+            card["dizzy"] = True
+        if c.integer(0, 5) == 0:
+            card["zone"] = c.pick(["hand", "graveyard"])
+    else:
+        ctx = _Ctx("cmc")
+        card = {"kind": "spell", "controller": player, "zone": "hand", "speed": speed}
+        if c.integer(0, 3) > 0:
+            card["target"] = _target(c, "cmc")
+            ctx.target = True
+        if c.integer(0, 6) == 0:
+            card["cost"] = {"pay-lp": _amount(c)}
+        card["effect"] = _parts(c, ctx)
+    modifier = c.integer(0, 5)
+    if modifier <= 1:
+        card["speed-modifier"] = c.pick(["slow", "speed-up"])
+    elif modifier == 2:
+        # Stacked modifiers: applied in order, they add up (slowed twice is two steps).
+        card["speed-modifier"] = [c.pick(["slow", "speed-up"]) for _ in range(c.integer(2, 3))]
+    return card
+
+
+def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
+    """A spell that slows or speeds up another card, perhaps twice."""
+    verb = c.pick(["slow", "speed-up"])
+    effect: Any = {verb: "target"}
+    if c.integer(0, 1) == 0:
+        effect = [{verb: "target"}, {verb: "target"}]
+    return {
+        "kind": "spell",
+        "controller": player,
+        "zone": "hand",
+        "speed": c.pick(["S", "A", "B"]),
+        "target": {"card": "card", "zone": c.pick(["field", "hand"])},
+        "effect": effect,
+    }
+
+
+# -- shapes that tell rule variants apart ---------------------------------------------------
+
+
+def _summon_shapes(
+    c: Chooser, cards: dict[str, Any], history: list[str], turn: str, other: str
+) -> None:
+    """The turn player summons a monster; triggers and summon answers wait for it."""
+    shape = c.integer(0, 3)
+    if shape == 0:
+        # Sangan and the Monarch: a tributed monster's "sent to the graveyard" trigger and
+        # the summoned monster's "tribute-summoned" trigger, both the turn player's.
+        cards["Tributed"] = {
+            "kind": "effect-monster",
+            "controller": turn,
+            "atk": 1000,
+            "ability": {
+                "type": "trigger",
+                "trigger": {
+                    "event": c.pick(["sent-to-graveyard", "leaves-field"]),
+                    "from": "field",
+                },
+                "optional": c.pick([False, False, True]),
+                "wording": c.pick(["when", "if"]),
+                "effect": _parts(c, _Ctx("yugioh")),
+            },
+        }
+        monarch: dict[str, Any] = {
+            "type": "trigger",
+            "trigger": {"event": c.pick(["tribute-summoned", "summoned"])},
+            "optional": c.pick([False, False, True]),
+            "effect": _parts(c, _Ctx("yugioh")),
+        }
+        if c.integer(0, 1) == 0:
+            monarch["target"] = {"card": "monster", "zone": "field"}
+            monarch["effect"] = {"destroy": "target"}
+        cards["Monarch"] = {
+            "kind": "effect-monster",
+            "controller": turn,
+            "zone": "hand",
+            "atk": 2400,
+            "level": 5,
+            "ability": monarch,
+        }
+        history.append(f"{turn} tribute summons Monarch tributing Tributed")
+        return
+    if shape == 1:
+        # A summoned monster with an Ignition effect; the opponent answers summons.
+        cards["Summoned"] = {
+            "kind": "effect-monster",
+            "controller": turn,
+            "zone": "hand",
+            "atk": 2000,
+            "ability": {"type": "ignition", "once": "turn", "effect": _parts(c, _Ctx("yugioh"))},
+        }
+        cards["Trap Hole"] = {
+            "kind": c.pick(["normal-trap", "normal-trap", "counter-trap"]),
+            "controller": other,
+            "set": "earlier-turn",
+            "when": {"summoned": "monster", "by": "opponent"},
+            "effect": {"destroy": "summoned"},
+        }
+        if cards["Trap Hole"]["kind"] == "counter-trap":
+            cards["Trap Hole"]["when"] = {"would-be-summoned": "monster"}
+            cards["Trap Hole"]["effect"] = [{"negate": "summon"}, {"destroy": "summoned"}]
+        history.append(f"{turn} summons Summoned")
+        return
+    # Triggers that happen during a chain: optional "when" and "if" triggers wait for it.
+    wording = c.pick(["when", "if"])
+    for i in range(c.pick([1, 2])):
+        cards[f"Clown {i + 1}"] = {
+            "kind": "effect-monster",
+            "controller": c.pick([turn, other]),
+            "ability": {
+                "type": "trigger",
+                "trigger": {"event": c.pick(["destroyed", "sent-to-graveyard"]), "from": "field"},
+                "optional": c.pick([True, True, False]),
+                "wording": wording if i == 0 else c.pick(["when", "if"]),
+                "effect": {"draw": 1},
+            },
+        }
+    cards["Hole"] = {
+        "kind": "normal-spell",
+        "controller": turn,
+        "zone": "hand",
+        "effect": {"destroy": "all-monsters"},
+    }
+    cards["Answer"] = {
+        "kind": c.pick(["quick-play-spell", "normal-trap"]),
+        "controller": c.pick([turn, other]),
+        "set": "earlier-turn",
+        "effect": {"draw": 1},
+    }
+    history.append(f"{turn} activates Hole")
+
+
+# -- scenarios ------------------------------------------------------------------------------
+
+
+def scenario(
+    c: Chooser,
+    game: str = "yugioh",
+    size: int | None = None,
+    summons: bool = False,
+    steps: int | None = None,
+    rules: str | None = None,
+) -> dict[str, Any]:
+    """A random scenario: a few cards on both sides, and a legal history.
+
+    With ``summons`` (Yu-Gi-Oh!), the turn player also summons a monster in one of the shapes
+    that tell rule variants apart (a Tribute Summon with two triggers, a summon answered by a
+    trap, triggers that wait for a chain). ``steps`` bounds the history walk (default:
+    random, up to 6). ``rules`` (a model's name or path) is the rule system the scenario
+    names and its history is legal under; by default the game's.
+    """
+    players = c.pick(PLAYER_NAMES)
+    count = size if size is not None else c.integer(2, 4)
+    cards: dict[str, Any] = {}
+    for i in range(count):
+        player = c.pick(players)
+        name = f"Card {i + 1}"
+        if game == "yugioh":
+            if c.integer(0, 2) == 0:
+                cards[name] = _monster(c, player, game)
+            else:
+                cards[name] = _spell_trap(c, player, game)
+        else:
+            cards[name] = _cmc_card(c, player)
+    if c.integer(0, 5) == 0:
+        # A card that copies another card of the scenario (``card: NAME``), for the other
+        # player or the same one.
+        cards["Copy"] = {"card": c.pick(sorted(cards)), "controller": c.pick(players)}
+    if game == "yugioh":
+        for i in range(c.pick([0, 0, 0, 1, 2])):
+            cards[f"Negator {i + 1}"] = _negator(c, players)
+    elif c.integer(0, 3) == 0:
+        cards["Modifier"] = _cmc_modifier(c, c.pick(players))
+    turn = c.pick(players)
+    other = players[1] if turn == players[0] else players[0]
+    _own(cards, players)
+    data: dict[str, Any] = {
+        "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
+    }
+    if rules is not None:
+        data["rules"] = rules
+    if players != ("A", "B") or c.integer(0, 7) == 0:
+        data["players"] = list(players)
+    data["turn"] = turn
+    phase = c.integer(0, 7)
+    if phase == 0 and not summons:
+        data["phase"] = c.pick(YUGIOH_PHASES if game == "yugioh" else ("main",))
+    if c.integer(0, 3) > 0:
+        data["life-points"] = _lp(c)
+    if c.integer(0, 7) == 0:
+        data["description"] = "A generated scenario."
+    if c.integer(0, 7) == 0:
+        data["limits"] = {"pending_triggers": c.integer(1, 3)}
+    history: list[str] = []
+    if summons and game == "yugioh":
+        _summon_shapes(c, cards, history, turn, other)
+    data.update({"cards": cards, "history": history, "claims": []})
+    _fit_zones(data)
+    walk = steps if steps is not None else c.pick([0, 0, 1, 2, 3, 4, 6])
+    if walk > 0:
+        data["history"] = _walk(c, data, walk)
+    return data
+
+
+def _fit_zones(data: dict[str, Any]) -> None:
+    """Leave out pool cards until the scenario loads: a field holds only its zones' worth of
+    cards, and the summon shapes need a free Monster Zone. The pool's own cards go first
+    (the latest first, with any copy of them); the summon shapes' cards stay."""
+    cards: dict[str, Any] = data["cards"]
+    while _load(data) is None:
+        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator "))]
+        if not pool:
+            data["history"] = []
+            return
+        gone = pool[-1]
+        del cards[gone]
+        for name in [n for n, card in cards.items() if card.get("card") == gone]:
+            del cards[name]
+
+
+def _own(cards: dict[str, Any], players: Sequence[str]) -> None:
+    """Name owners by the scenario's players."""
+    for card in cards.values():
+        if "owner" in card and card["owner"] not in players:
+            card["owner"] = players[0] if card["owner"] == "A" else players[1]
+
+
+# -- legal histories ------------------------------------------------------------------------
+
+
+def _load(data: dict[str, Any]) -> Any:
+    """The prepared scenario, or None when it does not load (a history step is not legal)."""
+    from verifier.errors import VerifierError
+    from verifier.io.scenario import load_scenario
+    from verifier.run.check import prepare
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "walk.yaml"
+        path.write_text(to_text(data), encoding="utf-8")
+        try:
+            return prepare(load_scenario(path))
+        except VerifierError:
+            return None
+
+
+def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
+    """Extend the history by up to ``steps`` legal steps, chosen among the legal actions.
+
+    Each candidate step is checked by loading the scenario with it; a step the loader refuses
+    is not taken (and the walk ends), so the history returned is always legal.
+    """
+    history = list(data["history"])
+    prepared = _load(data)
+    if prepared is None:
+        return history
+    for _ in range(steps):
+        options = _options(prepared)
+        if not options:
+            break
+        step = c.pick(options)
+        candidate = _load({**data, "history": [*history, step]})
+        if candidate is None:
+            break
+        history.append(step)
+        prepared = candidate
+    return history
+
+
+def _options(prepared: Any) -> list[str]:
+    """History sentences for the legal actions after the history so far."""
+    from verifier.core.state import FIELDS, Mode
+    from verifier.core.system import Action
+    from verifier.spec.cards import Zone
+
+    system = prepared.system
+    state = prepared.history.state
+    world = system.world
+    players = system.scenario.players
+    names = [card.name for card in world.cards]
+    ctrl, pctrl, pend = (state[FIELDS.index(k)] for k in ("ctrl", "pctrl", "pend"))
+    zone = state[FIELDS.index("zone")]
+    mode = state[FIELDS.index("mode")]
+    clen = state[FIELDS.index("clen")]
+    out: list[str] = []
+    for action in system.enabled_actions(state):
+        if action.kind in ("activate", "trigger"):
+            ability = world.abilities[action.ability]
+            waiting = ability.trigger is not None and pend[ability.index] > 0
+            who = players[pctrl[ability.index] if waiting else ctrl[ability.card]]
+            text = f"{who} activates {ability.label}"
+            if action.target >= 0:
+                text += f" targeting {names[action.target]}"
+            for tribute in action.tributes:
+                text += f" tributing {names[tribute]}"
+            out.append(text)
+        elif action.kind == "pass":
+            out.append(f"{players[action.player]} passes")
+    if mode == Mode.OPEN and clen == 0:
+        for card in world.cards:
+            if card.type != "monster" or zone[card.index] != Zone.HAND:
+                continue
+            who = ctrl[card.index]
+            summon = Action("summon", card=card.index, player=who, how="normal")
+            if system.enabled(state, summon):
+                out.append(f"{players[who]} summons {card.name}")
+            for other in world.cards:
+                if other.type == "monster" and other.index != card.index:
+                    tribute = Action(
+                        "summon",
+                        card=card.index,
+                        player=who,
+                        how="tribute",
+                        tributes=(other.index,),
+                    )
+                    if system.enabled(state, tribute):
+                        out.append(
+                            f"{players[who]} tribute summons {card.name} tributing {other.name}"
+                        )
+    elif clen > 0 or mode != Mode.OPEN:
+        out.append("the chain resolves")
+        out.append("the chain resolves (coins succeed)")
+    return out
+
+
+# -- claims ---------------------------------------------------------------------------------
+
+
+def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[str]:
+    """``count`` random claims over a generated scenario's cards, players and numbers."""
+    game = "cmc" if str(data["rules"]).startswith("cmc") else "yugioh"
+    players = tuple(data.get("players", ("A", "B")))
+    speeds = CMC_SPEEDS if game == "cmc" else ("1", "2", "3")
+    lp = int(data.get("life-points", 8000))
+    amounts = _amounts(data["cards"])
+    numbers = sorted(
+        {lp, lp // 2, (lp + 1) // 2} | {lp - a for a in amounts} | {lp + a for a in amounts}
+    )
+    return [
+        claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers)
+        for _ in range(count)
+    ]
+
+
+def _amounts(node: Any) -> set[int]:
+    """Every Life Point amount written in the cards."""
+    found: set[int] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("lose-lp", "gain-lp", "pay-lp") and isinstance(value, int):
+                found.add(value)
+            else:
+                found |= _amounts(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _amounts(value)
+    return found
+
+
+def claim(
+    c: Chooser,
+    cards: Sequence[str],
+    depth: int = 2,
+    players: Sequence[str] = ("A", "B"),
+    speeds: Sequence[str] = ("1", "2", "3"),
+    numbers: Sequence[int] = (),
+) -> str:
+    """A random claim over the scenario's cards, with a quantifier.
+
+    ``numbers`` are constants worth comparing Life Points with (the scenario's, after its
+    amounts); the others come from :data:`CLAIM_CONSTANTS`.
+    """
+    if c.integer(0, 7) == 0:
+        # can_respond / can_activate carry their own quantifier: never under another one.
+        return _possibility(c, cards, players, depth)
+    quantifier = c.pick(["exists", "always", "always", ""])
+    body = _formula(c, cards, depth, players, speeds, numbers)
+    return f"{quantifier} {body}".strip()
+
+
+def _possibility(c: Chooser, cards: Sequence[str], players: Sequence[str], depth: int) -> str:
+    player = c.pick(players)
+    if c.integer(0, 1) == 0:
+        atom = f"can_respond({player})"
+    else:
+        atom = f"can_activate({player}, {json.dumps(c.pick(cards))})"
+    if depth > 0 and c.integer(0, 2) == 0:
+        return f"not {atom}"
+    if depth > 0 and c.integer(0, 2) == 0:
+        return f"({atom} {c.pick(['and', 'or'])} {_possibility(c, cards, players, depth - 1)})"
+    return atom
+
+
+def _formula(
+    c: Chooser,
+    cards: Sequence[str],
+    depth: int,
+    players: Sequence[str],
+    speeds: Sequence[str],
+    numbers: Sequence[int],
+) -> str:
+    if depth > 0 and c.integer(0, 2) == 0:
+        op = c.pick(["and", "or"])
+        left = _formula(c, cards, depth - 1, players, speeds, numbers)
+        right = _formula(c, cards, depth - 1, players, speeds, numbers)
+        return f"({left} {op} {right})"
+    if depth > 0 and c.integer(0, 4) == 0:
+        return f"not {_formula(c, cards, depth - 1, players, speeds, numbers)}"
+    return _atom(c, cards, players, speeds, numbers)
+
+
+ATOMS = (
+    "activates",
+    "responds",
+    "resolves",
+    "negated",
+    "no_effect",
+    "before",
+    "triggers",
+    "misses_timing",
+    "cleanup_sends",
+    "dizzy",
+    "resolution_order",
+    "chain_order",
+    "segoc_order",
+    "chain(N).order",
+    "chain(N).resolution_order",
+    "chain_length",
+    "zone",
+    "controller",
+    "speed",
+    "life_points",
+    "life_points",
+    "life_points",
+    "cards_drawn",
+)
+
+
+def _atom(
+    c: Chooser,
+    cards: Sequence[str],
+    players: Sequence[str] = ("A", "B"),
+    speeds: Sequence[str] = ("1", "2", "3"),
+    numbers: Sequence[int] = (),
+) -> str:
+    card = json.dumps(c.pick(cards))
+    other = json.dumps(c.pick(cards))
+    player = c.pick(players)
+    kind = c.pick(ATOMS)
+    eq = c.pick(["==", "==", "!="])
+    if kind in ("activates",):
+        return f"activates({player}, {card})"
+    if kind == "responds":
+        return f"responds({player})"
+    if kind in ("resolves", "negated", "no_effect", "triggers", "misses_timing"):
+        return f"{kind}({card})"
+    if kind in ("cleanup_sends", "dizzy"):
+        return f"{kind}({card})"
+    if kind == "before":
+        return f"before({card}, {other})"
+    if kind in ("resolution_order", "chain_order", "segoc_order"):
+        listed = [json.dumps(c.pick(cards)) for _ in range(c.integer(0, 2))]
+        return f"{kind} {eq} [{', '.join(listed)}]"
+    if kind.startswith("chain(N)"):
+        member = kind.split(".")[1]
+        listed = [json.dumps(c.pick(cards)) for _ in range(c.integer(0, 2))]
+        return f"chain({c.integer(1, 3)}).{member} {eq} [{', '.join(listed)}]"
+    if kind == "chain_length":
+        return f"chain_length {c.pick(COMPARISONS)} {c.integer(0, 3)}"
+    if kind == "zone":
+        return f"zone({card}) {eq} {c.pick(ZONES)}"
+    if kind == "controller":
+        return f"controller({card}) {eq} {player}"
+    if kind == "speed":
+        return f"speed({card}) {eq} {c.pick(speeds)}"
+    op = c.pick(COMPARISONS)
+    if kind == "cards_drawn":
+        value = c.pick([0, 1, 2, 3, 99, 100, 101, 200, c.pick(CLAIM_CONSTANTS)])
+        return f"cards_drawn({player}) {op} {value}"
+    value = c.pick(numbers) if numbers and c.integer(0, 1) == 0 else c.pick(CLAIM_CONSTANTS)
+    return f"life_points({player}) {op} {value}"
+
+
+def to_text(data: dict[str, Any]) -> str:
+    """The scenario as the text of a YAML file, mappings of plain values on one line."""
+    stream = io.StringIO()
+    writer = YAML(typ="rt", pure=True)
+    writer.default_flow_style = None
+    writer.width = 100
+    writer.dump(data, stream)
+    return stream.getvalue()

@@ -1,0 +1,854 @@
+"""Scenarios: load a scenario file (cards, situation, history, claims) with positions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from verifier.claims.ast import Formula
+from verifier.claims.parse import Vocabulary, parse_claim
+from verifier.errors import ModelError, ScenarioError, Span
+from verifier.io.model import RuleSystem, find_named_model, is_model_path, model_from
+from verifier.io.paths import load_referenced, quoted, resolve_reference
+from verifier.io.source import Document, load_document
+from verifier.spec.cards import (
+    ALL_TYPES,
+    Ability,
+    Card,
+    Condition,
+    Continuous,
+    Cost,
+    Effect,
+    Filter,
+    TriggerSpec,
+    Zone,
+)
+from verifier.spec.schema import (
+    EFFECT_VERBS,
+    AbilityFile,
+    CardFile,
+    ConditionFile,
+    CostFile,
+    EffectFile,
+    FilterFile,
+    LibraryFile,
+    RuleSystemFile,
+    ScenarioFile,
+    TriggerFile,
+    validate,
+)
+
+__all__ = ["ClaimEntry", "Scenario", "Step", "load_scenario"]
+
+# The scenario's own limits (``limits:``), checked by :class:`~verifier.spec.schema.LimitsFile`:
+# each one acts, and any other key is refused with its position.
+LIMIT_NAMES = ("pending_triggers",)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a scenario's history."""
+
+    verb: str  # activate | pass | summon | press | timer | resolve
+    player: int | None
+    card: int | None = None
+    ability: int | None = None
+    target: int | None = None
+    tributes: tuple[int, ...] = ()
+    how: str = "normal"
+    text: str = ""
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimEntry:
+    """A claim of a scenario with its expected verdict."""
+
+    id: str
+    text: str
+    formula: Formula
+    expect: str | None
+    span: Span | None = field(default=None, compare=False)
+    rules: str | None = None
+    turn: str | None = None
+    history: int | None = None
+
+    @property
+    def variant(self) -> Variant:
+        """The scenario variant this claim is about: rule system, turn player, and the
+        claim whose own history replaces the scenario's (None for the scenario's own)."""
+        return (self.rules, self.turn, self.history)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Everything a check needs: the rule system, the situation, the history, the claims."""
+
+    path: str
+    model: RuleSystem
+    description: str
+    players: tuple[str, str]
+    turn: int
+    phase: str
+    life_points: int
+    cards: tuple[Card, ...]
+    abilities: tuple[Ability, ...]
+    history: tuple[Step, ...]
+    claims: tuple[ClaimEntry, ...]
+    limits: dict[str, int]
+    span: Span | None = field(default=None, compare=False)
+    allow_outside: bool = False  # loaded with --allow-outside: its variants are too
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary(tuple(c.name for c in self.cards), self.players, self.model.speeds)
+
+    def parse(self, text: str, origin: Span | None = None) -> Formula:
+        """Parse a claim against this scenario's names."""
+        where = origin if origin is not None else Span("<claim>", 1, 1, text)
+        return parse_claim(text, self.vocabulary, where)
+
+    def read_step(self, text: str) -> Step:
+        """Parse a step sentence given on the command line ("B activates Book of Moon")."""
+        origin = Span("<action>", 1, 1, text)
+        reader = _StepReader(
+            text, origin, self.players, self.cards, list(self.abilities), self.model, triggers=True
+        )
+        return reader.read()
+
+
+Variant = tuple[str | None, str | None, int | None]
+
+
+def load_scenario(
+    path: str | Path,
+    rules: str | None = None,
+    turn: str | None = None,
+    history: int | None = None,
+    *,
+    allow_outside: bool = False,
+    model: RuleSystem | None = None,
+) -> Scenario:
+    """Load a scenario file; every problem is a :class:`VerifierError` with its position.
+
+    ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to use) load
+    a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask. The paths the
+    scenario names (``rules:``, ``library:``) must stay inside its folder's tree or the
+    current folder's tree unless ``allow_outside``. ``model`` is a rule system the caller
+    has loaded itself (lint, diff), used instead of the one the scenario names.
+    """
+    doc = load_document(path)
+    if not isinstance(doc.data, dict):
+        raise ScenarioError("a scenario is a mapping with rules, turn, cards, ...", doc.span(()))
+    spec = validate(ScenarioFile, doc, ScenarioError)
+    where = doc.span(("rules",))
+    if rules is not None:
+        where = next(
+            (
+                doc.span(("claims", i, "rules"))
+                for i, c in enumerate(spec.claims)
+                if not isinstance(c, str) and c.rules == rules
+            ),
+            where,
+        )
+    if model is None:
+        model = _rule_system(rules or spec.rules, Path(doc.path).parent, where, allow_outside)
+    if turn is not None:
+        spec = spec.model_copy(update={"turn": turn})
+    loader = _Loader(doc, spec, model, allow_outside)
+    if history is not None:
+        entry = spec.claims[history]
+        assert not isinstance(entry, str) and entry.history is not None
+        loader.history_path = ("claims", history, "history")
+        loader.spec = spec.model_copy(update={"history": entry.history})
+    return loader.scenario()
+
+
+def _rule_system(reference: str, folder: Path, span: Span, allow_outside: bool) -> RuleSystem:
+    """The rule system a scenario's ``rules:`` value names: a model's name, looked up in the
+    model directories, or a path, confined and loaded without echoing a file of another kind.
+    """
+    if not is_model_path(reference):
+        return find_named_model(reference, span)
+    shown = quoted(reference)
+    path = resolve_reference(
+        reference,
+        folder,
+        "rules file",
+        f"no rule-system file {shown}",
+        span,
+        ModelError,
+        allow_outside,
+    )
+    doc, spec = load_referenced(
+        path, "rules file", shown, "a rule system", RuleSystemFile, span, ModelError
+    )
+    return model_from(spec, doc)
+
+
+# -- where things are written ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Spans inside one card entry, which may come from the scenario or from a library."""
+
+    doc: Document
+    base: tuple[Any, ...]
+    fallback: _Where | None = None
+
+    def has(self, key: str) -> bool:
+        data = self.doc.data
+        for part in self.base:
+            data = data[part]
+        return isinstance(data, dict) and key in data
+
+    def at(self, *path: Any) -> Span:
+        if path and self.fallback is not None and not self.has(str(path[0])):
+            return self.fallback.at(*path)
+        return self.doc.span(self.base + path)
+
+    def key(self, *path: Any) -> Span:
+        if path and self.fallback is not None and not self.has(str(path[0])):
+            return self.fallback.key(*path)
+        return self.doc.key_span(self.base + path)
+
+
+class _Loader:
+    def __init__(
+        self, doc: Document, spec: ScenarioFile, model: RuleSystem, allow_outside: bool = False
+    ) -> None:
+        self.doc = doc
+        self.spec = spec
+        self.model = model
+        self.allow_outside = allow_outside
+        self.players = (spec.players[0], spec.players[1])
+        if self.players[0] == self.players[1]:
+            raise ScenarioError("the two players need different names", doc.span(("players", 1)))
+        self.abilities: list[Ability] = []
+        self.history_path: tuple[Any, ...] = ("history",)
+
+    def error(self, message: str, span: Span) -> ScenarioError:
+        return ScenarioError(message, span)
+
+    def player(self, name: str | None, span: Span) -> int:
+        if name in self.players:
+            return self.players.index(name)
+        raise self.error(f"unknown player '{name}' (players: {', '.join(self.players)})", span)
+
+    def scenario(self) -> Scenario:
+        spec = self.spec
+        turn = self.player(spec.turn, self.doc.span(("turn",)))
+        phase = spec.phase or (self.model.main_phases or self.model.phases)[0]
+        if phase not in self.model.phases:
+            raise self.error(
+                f"unknown phase '{phase}' (phases: {', '.join(self.model.phases)})",
+                self.doc.span(("phase",)),
+            )
+        external = self.library()
+        library = dict(external)
+        for name, entry in spec.cards.items():
+            # A card may also copy another card of the scenario itself.
+            library.setdefault(name, (entry, _Where(self.doc, ("cards", name))))
+        cards = []
+        for index, (name, given) in enumerate(spec.cards.items()):
+            where = _Where(self.doc, ("cards", name))
+            entry = given
+            template_name = given.card or (name if name in external else None)
+            if given.card is not None and (given.card not in library or given.card == name):
+                raise self.error(
+                    f"no card '{given.card}' in the library{_close(given.card, list(library))}",
+                    where.at("card"),
+                )
+            if template_name is not None:
+                template, library_where = library[template_name]
+                merged = template.model_dump(exclude_unset=True, by_alias=False)
+                merged.update(given.model_dump(exclude_unset=True, by_alias=False))
+                merged.pop("card", None)
+                entry = CardFile.model_validate(merged)
+                where = _Where(self.doc, ("cards", name), library_where)
+            cards.append(self.card(index, name, entry, where))
+        if not cards:
+            raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
+        cards_t = tuple(cards)
+        self.check_zones(cards_t)
+        vocab = Vocabulary(tuple(c.name for c in cards_t), self.players, self.model.speeds)
+        history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
+        claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
+        return Scenario(
+            path=self.doc.path,
+            model=self.model,
+            description=spec.description or "",
+            players=self.players,
+            turn=turn,
+            phase=phase,
+            life_points=spec.life_points,
+            cards=cards_t,
+            abilities=tuple(self.abilities),
+            history=history,
+            claims=claims,
+            limits=spec.limits.model_dump(exclude_none=True),
+            span=self.doc.span(()),
+            allow_outside=self.allow_outside,
+        )
+
+    def check_zones(self, cards: tuple[Card, ...]) -> None:
+        """The situation fits the rule system's zones: no more monsters, nor Spell and Trap
+        Cards, on a player's field than that player has zones for."""
+        limits = {
+            "monster": (self.model.monster_zones, "Monster Zones"),
+            "spell-trap": (self.model.spell_trap_zones, "Spell & Trap Zones"),
+        }
+        used: dict[tuple[int, str], int] = {}
+        for card in cards:
+            if card.zone is not Zone.FIELD:
+                continue
+            row = "monster" if card.type == "monster" else "spell-trap"
+            zones, label = limits[row]
+            used[(card.controller, row)] = count = used.get((card.controller, row), 0) + 1
+            if zones is not None and count > zones:
+                who = self.players[card.controller]
+                raise self.error(
+                    f"'{card.name}' does not fit: {who} has {zones} {label} under "
+                    f"{self.model.name}, and this is card {count} there",
+                    _Where(self.doc, ("cards", card.name)).key(),
+                )
+
+    # -- library -----------------------------------------------------------------------------
+
+    def library(self) -> dict[str, tuple[CardFile, _Where]]:
+        refs = self.spec.library
+        if refs is None:
+            return {}
+        paths = [refs] if isinstance(refs, str) else refs
+        found: dict[str, tuple[CardFile, _Where]] = {}
+        for i, ref in enumerate(paths):
+            where = ("library",) if isinstance(refs, str) else ("library", i)
+            span = self.doc.span(where)
+            shown = quoted(ref)
+            path = resolve_reference(
+                ref,
+                Path(self.doc.path).parent,
+                "card library",
+                f"no card library {shown}",
+                span,
+                ScenarioError,
+                self.allow_outside,
+            )
+            lib_doc, lib = load_referenced(
+                path, "card library", shown, "a card library", LibraryFile, span, ScenarioError
+            )
+            for name, entry in lib.cards.items():
+                found.setdefault(name, (entry, _Where(lib_doc, ("cards", name))))
+        return found
+
+    # -- cards ------------------------------------------------------------------------------
+
+    def card(self, index: int, name: str, entry: CardFile, where: _Where) -> Card:
+        model = self.model
+        if entry.kind is None:
+            raise self.error(f"card '{name}' needs a kind", where.key())
+        kind = model.kinds.get(entry.kind)
+        card_kinds = [k for k, v in model.kinds.items() if v.card is not None]
+        if kind is None or kind.card is None:
+            raise self.error(
+                f"unknown card kind '{entry.kind}' under {model.name}"
+                f"{_close(entry.kind, card_kinds, show=True)}",
+                where.at("kind"),
+            )
+        if entry.controller is None and entry.owner is None:
+            raise self.error(f"card '{name}' needs a controller (or an owner)", where.key())
+        controller = self.player(
+            entry.controller or entry.owner, where.at("controller" if entry.controller else "owner")
+        )
+        owner = self.player(entry.owner, where.at("owner")) if entry.owner else controller
+        if entry.set is not None:
+            if entry.zone not in (None, "field"):
+                raise self.error("a set card is on the field", where.at("zone"))
+            zone = Zone.FIELD
+            face_up = False
+        else:
+            default = "field" if kind.card == "monster" else "hand"
+            zone = Zone.named(entry.zone or default)
+            face_up = entry.face != "down" if zone is Zone.FIELD else zone is not Zone.HAND
+        if entry.face is not None and zone is not Zone.FIELD:
+            raise self.error("only cards on the field have a face", where.at("face"))
+        if entry.set is not None and kind.card == "monster" and entry.face == "up":
+            raise self.error("a set card is face-down", where.at("face"))
+        archetypes = entry.archetype
+        arche = frozenset([archetypes] if isinstance(archetypes, str) else archetypes or [])
+        first = len(self.abilities)
+        activation_keys = ("when", "cost", "target", "effect", "once", "speed")
+        if kind.card in {"spell", "trap"}:
+            if entry.ability or entry.abilities:
+                raise self.error(
+                    f"a {kind.card} card is activated as a whole; write when/cost/target/effect "
+                    "on the card, not abilities",
+                    where.key("ability" if entry.ability else "abilities"),
+                )
+            self.abilities.append(self.card_activation(index, name, entry, where))
+        else:
+            for key in activation_keys:
+                if getattr(entry, key) is not None:
+                    raise self.error(
+                        f"a monster's effects go under 'ability' or 'abilities', not '{key}'",
+                        where.key(key),
+                    )
+            if entry.no_response:
+                raise self.error(
+                    "a monster's effects go under 'ability' or 'abilities'",
+                    where.key("no-response"),
+                )
+            listed = [entry.ability] if entry.ability else list(entry.abilities or [])
+            base = "ability" if entry.ability else "abilities"
+            for i, ability in enumerate(listed):
+                sub = _Where(where.doc, where.base + ((base,) if entry.ability else (base, i)))
+                if where.fallback is not None and not where.has(base):
+                    fb = where.fallback
+                    sub = _Where(fb.doc, fb.base + ((base,) if entry.ability else (base, i)))
+                self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
+        for added in self.abilities[first:]:
+            if added.target is None and added.acts_on("target"):
+                raise self.error(
+                    f"{added.label}'s effect acts on its target, but it has none: add "
+                    "'target:' (which cards it may target)",
+                    added.span or where.key(),
+                )
+        continuous = entry.continuous
+        listed_c = [continuous] if not isinstance(continuous, list) else continuous
+        cont = tuple(
+            Continuous("negate-effects", c.negate_effects)
+            if c.negate_effects
+            else Continuous("bind", "target")
+            for c in listed_c
+            if c is not None
+        )
+        if (
+            any(c.kind == "bind" for c in cont)
+            and (not self.abilities or self.abilities[first].target is None)
+            and kind.card != "monster"
+        ):
+            raise self.error(
+                "'bind: target' needs the card to have a target", where.at("continuous")
+            )
+        if entry.speed_modifier is not None and model.slow_limit is None:
+            raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
+        return Card(
+            index=index,
+            name=name,
+            kind=entry.kind,
+            type=kind.card,
+            owner=owner,
+            controller=controller,
+            zone=zone,
+            face_up=face_up,
+            set_this_turn=entry.set == "this-turn",
+            dizzy=entry.dizzy,
+            atk=entry.atk,
+            level=entry.level,
+            archetypes=arche,
+            speed_modifiers=(
+                (entry.speed_modifier,)
+                if isinstance(entry.speed_modifier, str)
+                else tuple(entry.speed_modifier or ())
+            ),
+            stays=kind.stays,
+            continuous=cont,
+            abilities=tuple(range(first, len(self.abilities))),
+            span=where.key(),
+        )
+
+    def speed_of(self, kind_name: str, given: str | int | None, where: _Where) -> int | None:
+        model = self.model
+        if model.speed_from == "kind":
+            if given is not None:
+                raise self.error(
+                    f"under {model.name} the speed comes from the kind; remove 'speed'",
+                    where.at("speed"),
+                )
+            return model.kinds[kind_name].speed
+        if given is None:
+            raise self.error(
+                f"under {model.name} every spell and ability states its speed "
+                f"({', '.join(model.speeds)})",
+                where.key(),
+            )
+        if str(given) not in model.speeds:
+            raise self.error(
+                f"unknown speed '{given}' (speeds: {', '.join(model.speeds)})", where.at("speed")
+            )
+        return model.speeds.index(str(given))
+
+    def card_activation(self, card: int, name: str, entry: CardFile, where: _Where) -> Ability:
+        assert entry.kind is not None
+        return Ability(
+            index=len(self.abilities),
+            card=card,
+            label=name,
+            kind=entry.kind,
+            speed=self.speed_of(entry.kind, entry.speed, where),
+            condition=self.condition(entry.when, where) if entry.when else None,
+            trigger=None,
+            costs=self.costs(entry.cost, where),
+            target=self.filter(entry.target, where, "target") if entry.target else None,
+            effects=self.effects(entry.effect, where, "effect"),
+            once=entry.once,
+            no_response=entry.no_response,
+            card_activation=True,
+            span=where.key(),
+        )
+
+    def ability(
+        self, card: int, name: str, spec: AbilityFile, where: _Where, count: int, i: int
+    ) -> Ability:
+        model = self.model
+        kind = model.kinds.get(spec.type)
+        effect_kinds = [k for k, v in model.kinds.items() if v.effect]
+        if kind is None or not kind.effect:
+            raise self.error(
+                f"unknown effect type '{spec.type}' under {model.name}"
+                f"{_close(spec.type, effect_kinds, show=True)}",
+                where.at("type"),
+            )
+        label = name if count == 1 else f"{name} ({spec.label or i + 1})"
+        trigger = None
+        if kind.trigger:
+            if spec.trigger is None:
+                raise self.error(
+                    f"a {spec.type} effect needs 'trigger' (what makes it trigger)", where.key()
+                )
+            trigger = self.trigger(spec.trigger, spec, where)
+        elif spec.trigger is not None:
+            raise self.error(
+                f"only trigger effects have 'trigger'; '{spec.type}' is not one",
+                where.key("trigger"),
+            )
+        elif spec.optional:
+            raise self.error(
+                "only trigger effects are optional or mandatory", where.key("optional")
+            )
+        return Ability(
+            index=len(self.abilities),
+            card=card,
+            label=label,
+            kind=spec.type,
+            speed=self.speed_of(spec.type, spec.speed, where),
+            condition=self.condition(spec.when, where) if spec.when else None,
+            trigger=trigger,
+            costs=self.costs(spec.cost, where),
+            target=self.filter(spec.target, where, "target") if spec.target else None,
+            effects=self.effects(spec.effect, where, "effect"),
+            once=spec.once,
+            no_response=spec.no_response,
+            card_activation=False,
+            span=where.key(),
+        )
+
+    def trigger(self, spec: TriggerFile, ability: AbilityFile, where: _Where) -> TriggerSpec:
+        events = [spec.event] if isinstance(spec.event, str) else spec.event
+        this = spec.card == "this"
+        flt = None if isinstance(spec.card, str) else self.filter(spec.card, where, "trigger")
+        return TriggerSpec(
+            events=frozenset(events),
+            this_card=this,
+            filter=flt,
+            from_zone=None if spec.from_ == "any" else Zone.named(spec.from_),
+            optional=ability.optional,
+            wording=ability.wording,
+        )
+
+    def filter(self, spec: FilterFile, where: _Where, key: str) -> Filter:
+        kinds = [spec.card] if isinstance(spec.card, str) else spec.card
+        types: set[str] = set()
+        for k in kinds:
+            types |= _types(k)
+        return Filter(
+            types=frozenset(types),
+            zone=Zone.named(spec.zone) if spec.zone else None,
+            face=None if spec.face in (None, "any") else spec.face,
+            controller=spec.controller,
+            other=spec.other,
+            atk_at_least=spec.atk_at_least,
+            atk_at_most=spec.atk_at_most,
+            archetype=spec.archetype,
+            dizzy=spec.dizzy,
+        )
+
+    def condition(self, spec: ConditionFile, where: _Where) -> Condition:
+        if spec.activates is not None:
+            kinds = [spec.activates] if isinstance(spec.activates, str) else spec.activates
+            types: set[str] = set()
+            for k in kinds:
+                types |= _types(k)
+            return Condition("activates", frozenset(types), None, spec.by, spec.how)
+        summoned = spec.summoned if spec.summoned is not None else spec.would_be_summoned
+        kind = "summoned" if spec.summoned is not None else "would-be-summoned"
+        if kind == "would-be-summoned" and not self.model.summon_negation:
+            raise self.error(f"{self.model.name} has no Summon negation window", where.at("when"))
+        flt = (
+            Filter(types=frozenset({"monster"}))
+            if isinstance(summoned, str) or summoned is None
+            else self.filter(summoned, where, "when")
+        )
+        return Condition(kind, frozenset({"monster"}), flt, spec.by, spec.how)
+
+    def costs(self, spec: CostFile | list[CostFile] | None, where: _Where) -> tuple[Cost, ...]:
+        listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
+        out = []
+        for cost in listed:
+            if cost.tribute is not None:
+                flt = (
+                    Filter(types=frozenset({"monster"}), zone=Zone.FIELD, controller="you")
+                    if isinstance(cost.tribute, str)
+                    else self.filter(cost.tribute, where, "cost")
+                )
+                out.append(Cost("tribute", flt))
+            elif cost.pay_lp is not None:
+                out.append(Cost("pay-lp", None, None if cost.pay_lp == "half" else cost.pay_lp))
+            elif cost.dizzy is not None:
+                out.append(Cost("dizzy"))
+        if sum(1 for c in out if c.kind == "tribute") > 1:
+            raise self.error("at most one tribute cost", where.at("cost"))
+        return tuple(out)
+
+    def effects(
+        self, spec: EffectFile | list[EffectFile] | None, where: _Where, key: str
+    ) -> tuple[Effect, ...]:
+        listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
+        return tuple(self.effect(e, where, key) for e in listed)
+
+    def effect(self, spec: EffectFile, where: _Where, key: str) -> Effect:
+        data = spec.model_dump(exclude_none=True, by_alias=False)
+        verb = next(k for k in data if k in EFFECT_VERBS)
+        value = data[verb]
+        name = verb.replace("_", "-")
+        obj = value if isinstance(value, str) and name not in {"negate", "counterspell"} else None
+        amount = value if isinstance(value, int) and not isinstance(value, bool) else None
+        if name == "lose-lp" and value == "half":
+            amount = None
+        if name == "negate":
+            obj = value
+        if name == "coin-toss":
+            if spec.heads_at_least is None:
+                raise self.error("coin-toss needs heads-at-least", where.at(key))
+            if spec.heads_at_least > value:
+                raise self.error("heads-at-least is more than the coins tossed", where.at(key))
+            if spec.then is None:
+                raise self.error("coin-toss needs 'then' (what happens on success)", where.at(key))
+        elif spec.then is not None or spec.otherwise is not None:
+            raise self.error("only coin-toss takes then/otherwise", where.at(key))
+        if name in {"dizzy", "undizzy", "slow", "speed-up"} and self.model.game != "cmc":
+            raise self.error(f"'{name}' is a CMC effect; {self.model.name} has none", where.at(key))
+        if name in {"slow", "speed-up"} and self.model.slow_limit is None:
+            raise self.error(f"{self.model.name} has no speed modifiers", where.at(key))
+        return Effect(
+            verb=name,
+            obj=obj,
+            of=spec.of,
+            filter=self.filter(spec.filter, where, key) if spec.filter else None,
+            to=Zone.named(spec.to) if spec.to else None,
+            player=spec.player,
+            amount=amount,
+            heads_at_least=spec.heads_at_least,
+            then=self.effects(spec.then, where, key),
+            otherwise=self.effects(spec.otherwise, where, key),
+        )
+
+    # -- history ----------------------------------------------------------------------------
+
+    def step(self, index: int, raw: Any, cards: tuple[Card, ...]) -> Step:
+        path = (*self.history_path, index)
+        span = self.doc.span(path)
+        if not isinstance(raw, str):
+            raise self.error("a history step is a sentence such as 'A activates X'", span)
+        origin = _text_origin(span)
+        return _StepReader(raw, origin, self.players, cards, self.abilities, self.model).read()
+
+    def claim(self, index: int, entry: Any, vocab: Vocabulary) -> ClaimEntry:
+        path: tuple[Any, ...] = ("claims", index)
+        rules = turn = None
+        history = None
+        if isinstance(entry, str):
+            text, expect, ident = entry, None, f"claim-{index + 1}"
+        else:
+            text, expect, ident = entry.claim, entry.expect, entry.id or f"claim-{index + 1}"
+            rules, turn = entry.rules, entry.turn
+            history = index if entry.history is not None else None
+            if turn is not None and turn not in self.players:
+                raise self.error(
+                    f"unknown player '{turn}' (players: {', '.join(self.players)})",
+                    self.doc.span((*path, "turn")),
+                )
+            path = (*path, "claim")
+        span = self.doc.span(path)
+        origin = _text_origin(span)
+        formula = parse_claim(text, vocab, origin)
+        return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history)
+
+
+def _types(kind: str) -> set[str]:
+    if kind in {"card"}:
+        return set(ALL_TYPES)
+    if kind == "spell-trap":
+        return {"spell", "trap"}
+    if kind == "monster-effect":
+        return {"monster"}
+    return {kind}
+
+
+def _close(word: str, choices: list[str], show: bool = False) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, choices, n=1)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    if show and choices:
+        return f" (known: {', '.join(choices)})"
+    return ""
+
+
+def _text_origin(span: Span) -> Span:
+    """Where a scalar's text starts: one column after an opening quote."""
+    text = span.line_text() or ""
+    if 0 < span.col <= len(text) and text[span.col - 1] in "\"'":
+        return span.shifted(1)
+    return span
+
+
+class _StepReader:
+    """Reads one history sentence: who does what, with which card, target and tributes."""
+
+    ACTIVATE = ("activates", "chains", "uses", "casts", "plays")
+    PASS = ("passes", "does not respond", "does nothing")
+
+    def __init__(
+        self,
+        text: str,
+        origin: Span,
+        players: tuple[str, str],
+        cards: tuple[Card, ...],
+        abilities: list[Ability],
+        model: RuleSystem,
+        triggers: bool = False,
+    ) -> None:
+        self.triggers = triggers
+        self.text = text
+        self.origin = origin
+        self.players = players
+        self.cards = cards
+        self.abilities = abilities
+        self.model = model
+        self.names = sorted((c.name for c in cards), key=len, reverse=True)
+
+    def error(self, message: str, offset: int = 0) -> ScenarioError:
+        return ScenarioError(message, self.origin.shifted(offset))
+
+    def read(self) -> Step:
+        text = self.text.rstrip()
+        if re.fullmatch(r"(the )?timer runs out|65 seconds pass( without change)?", text):
+            return Step("timer", None, text=text, span=self.origin)
+        resolves = re.fullmatch(r"the (?:chain|stack) resolves(?: \(coins (succeed|fail)\))?", text)
+        if resolves:
+            how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
+            return Step("resolve", None, how=how, text=text, span=self.origin)
+        head, _, rest = text.partition(" ")
+        if head not in self.players:
+            raise self.error(
+                f"a history step starts with a player ({' or '.join(self.players)}), not '{head}'"
+            )
+        player = self.players.index(head)
+        offset = len(head) + 1
+        if rest in self.PASS:
+            return Step("pass", player, text=text, span=self.origin)
+        if rest in ("presses resolve", "presses ability resolve"):
+            return Step("press", player, text=text, span=self.origin)
+        summon = re.match(r"(?:(normal|tribute|special|flip) )?summons ", rest)
+        if summon:
+            how = summon.group(1) or "normal"
+            start = offset + summon.end()
+            card, end = self.card_at(start)
+            tributes, target, end = self.clauses(end)
+            if target is not None:
+                raise self.error("a summon has no target", end)
+            return Step(
+                "summon", player, card=card, tributes=tributes, how=how, text=text, span=self.origin
+            )
+        for verb in self.ACTIVATE:
+            if rest.startswith(verb + " "):
+                start = offset + len(verb) + 1
+                card, end = self.card_at(start)
+                ability, end = self.which_ability(card, end, start)
+                tributes, target, end = self.clauses(end)
+                return Step(
+                    "activate",
+                    player,
+                    card=card,
+                    ability=ability,
+                    target=target,
+                    tributes=tributes,
+                    text=text,
+                    span=self.origin,
+                )
+        raise self.error(
+            "cannot read this step; write 'A activates CARD [targeting CARD] "
+            "[tributing CARD]', 'A passes', 'A summons CARD', 'A presses resolve' or "
+            "'the chain resolves'",
+            offset,
+        )
+
+    def card_at(self, start: int) -> tuple[int, int]:
+        rest = self.text[start:]
+        for name in self.names:
+            if rest.startswith(name) and (len(rest) == len(name) or rest[len(name)] in " ("):
+                index = next(c.index for c in self.cards if c.name == name)
+                return index, start + len(name)
+        word = rest.split(" targeting ")[0].split(" tributing ")[0]
+        raise self.error(
+            f"unknown card '{word}'{_close(word, [c.name for c in self.cards])}", start
+        )
+
+    def which_ability(self, card: int, end: int, start: int) -> tuple[int, int]:
+        owned = [
+            a for a in self.abilities if a.card == card and (self.triggers or a.trigger is None)
+        ]
+        label = re.match(r" \(([^)]*)\)", self.text[end:])
+        if label:
+            wanted = f"{self.cards[card].name} ({label.group(1)})"
+            for a in owned:
+                if a.label == wanted:
+                    return a.index, end + label.end()
+            raise self.error(f"'{self.cards[card].name}' has no effect '{label.group(1)}'", end)
+        if not owned:
+            triggers = [a for a in self.abilities if a.card == card]
+            what = "only trigger effects" if triggers else "nothing to activate"
+            raise self.error(f"'{self.cards[card].name}' has {what}", start)
+        if len(owned) > 1:
+            labels = ", ".join(a.label for a in owned)
+            raise self.error(f"which effect? name one of: {labels}", start)
+        return owned[0].index, end
+
+    def clauses(self, end: int) -> tuple[tuple[int, ...], int | None, int]:
+        tributes: list[int] = []
+        target: int | None = None
+        while end < len(self.text.rstrip()):
+            rest = self.text[end:]
+            if rest.startswith(" targeting "):
+                if target is not None:
+                    raise self.error("one target per step", end)
+                target, end = self.card_at(end + len(" targeting "))
+            elif rest.startswith(" tributing "):
+                card, end = self.card_at(end + len(" tributing "))
+                tributes.append(card)
+            elif rest.startswith(" and ") and tributes and not rest.startswith(" and targeting"):
+                card, end = self.card_at(end + len(" and "))
+                tributes.append(card)
+            elif rest.startswith(" on priority"):
+                end += len(" on priority")
+            else:
+                raise self.error(
+                    f"unexpected '{rest.strip()}'; expected 'targeting CARD' or 'tributing CARD'",
+                    end + 1,
+                )
+        return tuple(tributes), target, end

@@ -1,0 +1,297 @@
+"""Traces: a continuation as readable steps, obtained by replaying its actions concretely.
+
+Both engines hand back a sequence of actions; replaying it through the one transition
+function checks that it is legal and yields the narrative (the notes the effects leave).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.core.logic import CONCRETE
+from verifier.core.state import FIELDS, Outcome, State
+from verifier.core.system import Action, System
+from verifier.rules.context import Note
+
+_KEYS = {
+    "speed": "fastest speed first",
+    "turn-player-first": "the current player's first",
+    "cast-order": "the one cast first",
+}
+
+__all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
+
+_CLEN = FIELDS.index("clen")
+_CNO = FIELDS.index("cno")
+_CTRL = FIELDS.index("ctrl")
+_PCTRL = FIELDS.index("pctrl")
+
+
+class IllegalTrace(Exception):
+    """An action of a trace is not legal where it is taken (a bug in an engine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One step of a continuation, for people (``text``) and for programs (the rest)."""
+
+    kind: str
+    text: str
+    player: str | None = None
+    card: str | None = None
+    link: int | None = None
+    chain: int | None = None
+    history: bool = False
+    implied: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        for key in ("player", "card", "link", "chain"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.history:
+            out["history"] = True
+        if self.implied:
+            out["implied"] = True
+        return out
+
+
+def replay(
+    system: System, start: State, actions: Sequence[Action]
+) -> tuple[State, list[TraceStep]]:
+    """Replay ``actions`` from ``start``; raise :class:`IllegalTrace` at an illegal one."""
+    state = start
+    steps: list[TraceStep] = []
+    for action in actions:
+        failed = [c.rule for c in system.checks(CONCRETE, state, action) if not c.ok]
+        if failed:
+            raise IllegalTrace(f"{action} is not legal: {', '.join(failed)}")
+        notes: list[Note] = []
+        after = system.step(CONCRETE, state, action, notes)
+        steps.extend(narrate(system, state, action, notes))
+        state = after
+    return state, steps
+
+
+def narrate(
+    system: System, before: State, action: Action, notes: Iterable[Note], **flags: bool
+) -> list[TraceStep]:
+    """The steps one action makes, from the notes its concrete application left."""
+    w = system.world
+    players = w.scenario.players
+    names = [c.name for c in w.cards]
+    chain = before[_CNO]
+    steps: list[TraceStep] = []
+
+    def add(
+        kind: str,
+        text: str,
+        player: int | None = None,
+        card: int | None = None,
+        link: int | None = None,
+    ) -> None:
+        steps.append(
+            TraceStep(
+                kind,
+                text,
+                None if player is None else players[player],
+                None if card is None else names[card],
+                link,
+                chain,
+                **flags,
+            )
+        )
+
+    link_number = before[_CLEN] + 1
+    stack = w.model.game == "cmc"
+    noun = "stack" if stack else "chain"
+    resolving: list[int] = []
+    for note in notes:
+        k = note.kind
+        who = None if note.player is None else players[note.player]
+        listed = ", ".join(names[c] for c in note.cards)
+        if k == "activate":
+            ability = w.abilities[action.ability]
+            detail = ""
+            if action.target >= 0:
+                detail += f" targeting {names[action.target]}"
+            if action.tributes:
+                detail += " tributing " + " and ".join(names[t] for t in action.tributes)
+            verb = "activates"
+            if stack:
+                verb = "uses" if not ability.card_activation else "casts"
+            if action.kind == "trigger":
+                detail = f"'s trigger effect{detail}"
+            rank = note.value if note.value is not None else ability.speed
+            at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
+            speed = f"speed {w.model.speeds[rank]}, " if stack and rank is not None else ""
+            if at_once:
+                where = f" ({speed}at once)"
+            elif stack:
+                where = f" ({speed}added to the resolve stack)"
+            else:
+                where = f" (Chain Link {link_number})"
+            add(
+                "activation",
+                f"{who} {verb} {note.detail}{detail}{where}",
+                note.player,
+                ability.card,
+                None if at_once else link_number,
+            )
+        elif k == "pass":
+            stacked = before[_CLEN] > 0
+            if action.kind == "pass" and w.model.closes_on == "both-press-resolve" and stacked:
+                add("pass", f"{who} presses resolve", note.player)
+            else:
+                add("pass", f"{who} passes", note.player)
+        elif k == "close":
+            add(
+                "close",
+                "both players passed: the chain closes and resolves backwards"
+                if w.model.order == ("backwards",)
+                else "both players pressed resolve: the stack resolves, "
+                + ", then ".join(_KEYS.get(key, key) for key in w.model.order),
+            )
+        elif k == "timer":
+            seconds = w.model.auto_resolve_seconds
+            add("timer", f"{seconds} seconds pass without change: the stack resolves by itself")
+        elif k == "resolve":
+            card = note.cards[0]
+            outcome = Outcome(int(note.detail))
+            slot = system.selected_slot(before, action.ability)
+            label = w.abilities[action.ability].label
+            head = f"Chain Link {slot + 1}: {label}" if slot is not None and not stack else label
+            text = {
+                Outcome.RESOLVED: f"{head} resolves",
+                Outcome.NO_EFFECT: f"{head} resolves without effect (its target is gone or "
+                "no longer fits)",
+                Outcome.EFFECT_NEGATED: f"{head}: its effect is negated",
+                Outcome.ACTIVATION_NEGATED: f"{head}: its activation was negated; nothing happens",
+            }[outcome]
+            if stack:
+                text = {
+                    Outcome.RESOLVED: f"{label} is cast",
+                    Outcome.NO_EFFECT: f"{label} fails (its target or its monster is gone)",
+                    Outcome.EFFECT_NEGATED: f"{label} is negated",
+                    Outcome.ACTIVATION_NEGATED: f"{label} was countered: nothing happens",
+                }[outcome]
+            resolving.append(card)
+            add("resolution", text, note.player, card, None if slot is None else slot + 1)
+        elif k in {"destroyed", "move", "sent-to-graveyard", "tribute"} and note.cards:
+            verb = {
+                "destroyed": "destroyed",
+                "sent-to-graveyard": "sent to the graveyard",
+                "tribute": "tributed",
+            }.get(k, f"moved to the {note.detail}")
+            if k == "destroyed" and note.detail not in {"graveyard", ""}:
+                verb = f"destroyed and {'banished' if note.detail == 'banished' else note.detail}"
+            add(
+                "effect",
+                f"{listed} {'is' if len(note.cards) == 1 else 'are'} {verb}",
+                card=note.cards[0],
+            )
+        elif k == "special-summoned" and note.cards:
+            were = "is" if len(note.cards) == 1 else "are"
+            add("effect", f"{listed} {were} special summoned", card=note.cards[0])
+        elif k in {"summoned", "summon"} and note.cards:
+            text = (
+                f"{listed} is summoned"
+                if k == "summoned"
+                else (
+                    f"{who} {'summons' if note.detail == 'normal' else note.detail + ' summons'} "
+                    f"{listed}; the Summon negation window opens"
+                    if w.model.summon_negation
+                    else f"{who} summons {listed}"
+                )
+            )
+            add("summon", text, note.player, note.cards[0])
+        elif k == "continuous" and note.cards:
+            add(
+                "continuous",
+                f"continuous effect: {listed} {'is' if len(note.cards) == 1 else 'are'} "
+                "destroyed (bound to a card that left or was destroyed)",
+                card=note.cards[0],
+            )
+        elif k == "trigger":
+            add("trigger", f"{note.detail}'s trigger effect triggers (it waits for the chain)")
+        elif k == "miss":
+            add("trigger", f"{note.detail} misses the timing")
+        elif k == "decline":
+            add("trigger", f"{note.detail} is not activated (optional)", card=note.cards[0])
+        elif k == "cleanup":
+            if note.cards:
+                add(
+                    "cleanup",
+                    f"the {noun} has resolved: {listed} "
+                    f"{'goes' if len(note.cards) == 1 else 'go'} to the graveyard",
+                )
+            else:
+                add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
+        elif k == "negate-activation" and note.cards:
+            add("effect", f"the activation of {listed} is negated", card=note.cards[0])
+        elif k == "negate-effect" and note.cards:
+            add("effect", f"the effect of {listed} is negated", card=note.cards[0])
+        elif k == "negate-summon":
+            add("effect", "the summon is negated")
+        elif k == "counter" and note.cards:
+            add(
+                "effect",
+                f"{listed} {'is' if len(note.cards) == 1 else 'are'} countered",
+                card=note.cards[0],
+            )
+        elif k in {"draw", "add-from-deck"}:
+            noun = "draws" if k == "draw" else "adds from the deck to the hand"
+            add("effect", f"{who} {noun} {note.detail} card(s)", note.player)
+        elif k in {"lose-lp", "gain-lp", "pay-lp"}:
+            noun = {"lose-lp": "loses", "gain-lp": "gains", "pay-lp": "pays"}[k]
+            add("effect", f"{who} {noun} {note.detail} Life Points", note.player)
+        elif k == "coin":
+            add("effect", f"{who} tosses {note.detail}", note.player)
+        elif (
+            k in {"flip-face-down", "take-control", "dizzy", "undizzy", "slow", "speed-up"}
+            and note.cards
+        ):
+            text = {
+                "flip-face-down": "is flipped face-down",
+                "take-control": "changes control",
+                "dizzy": "is dizzied",
+                "undizzy": "is undizzied",
+                "slow": "is slowed",
+                "speed-up": "is sped up",
+            }[k]
+            add("effect", f"{listed} {text}", card=note.cards[0])
+    return steps
+
+
+def describe_action(system: System, state: State, action: Action) -> str:
+    """A short label for ``action`` taken in ``state`` (graph edges, diagnostics)."""
+    w = system.world
+    players = w.scenario.players
+    names = [c.name for c in w.cards]
+    if action.kind in {"activate", "trigger", "decline"}:
+        ability = w.abilities[action.ability]
+        triggered = action.kind != "activate"
+        who = players[state[_PCTRL][ability.index] if triggered else state[_CTRL][ability.card]]
+        verb = {"activate": "activates", "trigger": "places", "decline": "declines"}[action.kind]
+        text = f"{who} {verb} {ability.label}"
+        if action.target >= 0:
+            text += f" targeting {names[action.target]}"
+        if action.tributes:
+            text += " tributing " + " and ".join(names[t] for t in action.tributes)
+        return text
+    if action.kind == "pass":
+        return f"{players[action.player]} passes"
+    if action.kind == "resolve":
+        label = w.abilities[action.ability].label
+        coin = (
+            ""
+            if action.heads is None
+            else (" (coins succeed)" if action.heads else " (coins fail)")
+        )
+        return f"resolve {label}{coin}"
+    if action.kind == "summon":
+        return f"{players[action.player]} summons {names[action.card]}"
+    return action.kind

@@ -1,0 +1,260 @@
+"""Deciding a scenario's claims with one engine or both, and the default continuation."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from verifier.claims import ast
+from verifier.core.logic import CONCRETE
+from verifier.core.state import FIELDS, Mode, State
+from verifier.core.system import Action, System, build_system
+from verifier.engines.explore import ExplorerEngine
+from verifier.io.scenario import Scenario, Variant
+from verifier.report.narrate import TraceStep, replay
+from verifier.run.history import Replayed, replay_history
+from verifier.run.verdict import Decision, Engine, Verdict, decide
+
+__all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
+
+ENGINES = ("explore", "smt", "both")
+_MODE = FIELDS.index("mode")
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A scenario with its transition system and its history replayed."""
+
+    scenario: Scenario
+    system: System
+    history: Replayed
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    """The decision on one claim, ready to print."""
+
+    id: str
+    claim: str
+    expected: str | None
+    verdict: Verdict
+    engine: str
+    role: str
+    detail: str
+    trace: tuple[TraceStep, ...]
+    seconds: float
+    stats: dict[str, Any] = field(default_factory=dict)
+    disagreement: tuple[ClaimResult, ClaimResult] | None = None
+    because: tuple[str, ...] = ()
+    variant: str = ""
+
+    @property
+    def as_expected(self) -> bool:
+        return self.disagreement is None and (
+            self.expected is None or self.expected == self.verdict.value
+        )
+
+
+def prepare(scenario: Scenario) -> Prepared:
+    system = build_system(scenario)
+    return Prepared(scenario, system, replay_history(system))
+
+
+def _engine(
+    prepared: Prepared, name: str, timeout: float | None, max_states: int | None = None
+) -> Engine:
+    if name == "explore":
+        limits: dict[str, float] = {}
+        if timeout is not None:
+            limits["seconds"] = timeout
+        if max_states is not None:
+            limits["max_states"] = max_states
+        return ExplorerEngine(
+            prepared.system, prepared.history.state, prepared.history.activations, **limits
+        )
+    from verifier.engines.smt.engine import SmtEngine
+
+    return SmtEngine(
+        prepared.system, prepared.history.state, prepared.history.activations, timeout=timeout
+    )
+
+
+def check_scenario(
+    scenario: Scenario,
+    engine: str = "explore",
+    timeout: float | None = None,
+    max_states: int | None = None,
+) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
+    """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
+    history).
+
+    Returns the results in the file's order, and the prepared variant of each group.
+    """
+    from verifier.io.scenario import load_scenario
+
+    groups: dict[Variant, list[int]] = {}
+    for index, entry in enumerate(scenario.claims):
+        groups.setdefault(entry.variant, []).append(index)
+    results: dict[int, ClaimResult] = {}
+    prepared_by_variant: dict[Variant, Prepared] = {}
+    for variant, indices in groups.items():
+        rules, turn, history = variant
+        variant_scenario = (
+            scenario
+            if variant == (None, None, None)
+            else load_scenario(
+                scenario.path, rules, turn, history, allow_outside=scenario.allow_outside
+            )
+        )
+        prepared = prepare(variant_scenario)
+        prepared_by_variant[variant] = prepared
+        entries = [variant_scenario.claims[i] for i in indices]
+        decided = check(
+            prepared,
+            [(c.id, c.text, c.formula, c.expect) for c in entries],
+            engine,
+            timeout,
+            max_states,
+        )
+        label = _variant_label(variant_scenario, variant)
+        for i, result in zip(indices, decided, strict=True):
+            results[i] = replace(result, variant=label)
+    return [results[i] for i in range(len(scenario.claims))], prepared_by_variant
+
+
+def _variant_label(scenario: Scenario, variant: Variant) -> str:
+    rules, turn, history = variant
+    parts = []
+    if history is not None:
+        parts.append("after its own history")
+    if rules is not None:
+        parts.append(f"under {scenario.model.name}")
+    if turn is not None:
+        parts.append(f"in {turn}'s turn")
+    return ", ".join(parts)
+
+
+def check(
+    prepared: Prepared,
+    claims: list[tuple[str, str, ast.Formula, str | None]],
+    engine: str = "explore",
+    timeout: float | None = None,
+    max_states: int | None = None,
+) -> list[ClaimResult]:
+    """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
+
+    ``timeout`` bounds each engine's seconds, ``max_states`` the explorer's states; a limit
+    reached gives ``unknown``.
+    """
+    names = ["explore", "smt"] if engine == "both" else [engine]
+    engines: dict[str, Engine] = {}
+    results = []
+    for ident, text, formula, expected in claims:
+        per_engine = []
+        for name in names:
+            began = time.perf_counter()
+            if name not in engines:
+                engines[name] = _engine(prepared, name, timeout, max_states)
+            decision = decide(engines[name], formula)
+            seconds = time.perf_counter() - began
+            per_engine.append(_result(prepared, ident, text, expected, name, decision, seconds))
+        if len(per_engine) == 2 and per_engine[0].verdict is not per_engine[1].verdict:
+            first = per_engine[0]
+            results.append(
+                ClaimResult(
+                    ident,
+                    text,
+                    expected,
+                    Verdict.UNKNOWN,
+                    "both",
+                    "",
+                    "the engines disagree: "
+                    + ", ".join(f"{r.engine} says {r.verdict.value}" for r in per_engine),
+                    (),
+                    sum(r.seconds for r in per_engine),
+                    first.stats,
+                    (per_engine[0], per_engine[1]),
+                )
+            )
+        elif len(per_engine) == 2:
+            chosen = per_engine[1] if per_engine[1].trace else per_engine[0]
+            stats = {**per_engine[0].stats, **per_engine[1].stats}
+            results.append(
+                ClaimResult(
+                    ident,
+                    text,
+                    expected,
+                    chosen.verdict,
+                    "both",
+                    chosen.role,
+                    chosen.detail,
+                    chosen.trace,
+                    sum(r.seconds for r in per_engine),
+                    stats,
+                )
+            )
+        else:
+            results.append(per_engine[0])
+    return results
+
+
+def _result(
+    prepared: Prepared,
+    ident: str,
+    text: str,
+    expected: str | None,
+    engine: str,
+    decision: Decision,
+    seconds: float,
+) -> ClaimResult:
+    steps: tuple[TraceStep, ...] = ()
+    if decision.trace is not None:
+        _, continuation = replay(prepared.system, prepared.history.state, decision.trace)
+        steps = prepared.history.steps + tuple(continuation)
+    return ClaimResult(
+        ident,
+        text,
+        expected,
+        decision.verdict,
+        engine,
+        decision.role,
+        decision.detail,
+        steps,
+        seconds,
+        dict(decision.stats),
+    )
+
+
+_PREFERENCE = ("pass", "trigger", "resolve", "cleanup", "decline", "timer")
+
+
+def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action]:
+    """The continuation in which nobody activates anything more and coin tosses succeed.
+
+    Mandatory triggers still go on their chains (optional ones too: they are activated), so
+    the narrative shows every chain the scenario causes.
+    """
+    system = prepared.system
+    state: State = prepared.history.state
+    actions: list[Action] = []
+    ordered = sorted(
+        system.actions,
+        key=lambda a: (
+            _PREFERENCE.index(a.kind) if a.kind in _PREFERENCE else 99,
+            a.heads is False,
+        ),
+    )
+    for _ in range(limit):
+        if state[_MODE] == Mode.DONE:
+            return actions
+        for action in ordered:
+            if action.kind == "activate":
+                continue
+            if system.enabled(state, action):
+                actions.append(action)
+                state = system.step(CONCRETE, state, action)
+                break
+        else:
+            return actions
+    return actions

@@ -1,0 +1,87 @@
+"""Rules in context: why a named check fails for an action in a concrete state."""
+
+from __future__ import annotations
+
+from verifier.core.state import FIELDS, Mode, State
+from verifier.core.system import Action, System
+from verifier.rules.rulebook import describe
+from verifier.spec.cards import Zone
+
+__all__ = ["because"]
+
+_CLEN = FIELDS.index("clen")
+_LAB = FIELDS.index("lab")
+_LSPD = FIELDS.index("lspd")
+_LPL = FIELDS.index("lpl")
+_CTRL = FIELDS.index("ctrl")
+_ZONE = FIELDS.index("zone")
+_RIGHT = FIELDS.index("right")
+_MODE = FIELDS.index("mode")
+
+
+def because(system: System, state: State, action: Action, rule: str) -> str:
+    """The rule's sentence, with the facts of ``state`` that make it fail for ``action``."""
+    text = describe(rule)
+    detail = _detail(system, state, action, rule)
+    return f"{text} ({rule}){': ' + detail if detail else ''}"
+
+
+def _where(zone: int) -> str:
+    label = Zone(zone).label
+    return "on the field" if label == "field" else f"in the {label}"
+
+
+def _detail(system: System, state: State, action: Action, rule: str) -> str:
+    w = system.world
+    model = w.model
+    players = w.scenario.players
+    if action.ability < 0:
+        return ""
+    ability = w.abilities[action.ability]
+    card = w.cards[ability.card]
+    clen = state[_CLEN]
+    top = clen - 1
+    speed = model.speeds[ability.speed] if ability.speed is not None else "?"
+    top_label = w.abilities[state[_LAB][top]].label if clen else ""
+    if rule == "chain.speed" and clen:
+        previous = model.speeds[state[_LSPD][top]]
+        return (
+            f"{ability.label} is speed {speed}, below the previous link's {previous} "
+            f"({top_label}, Chain Link {clen})"
+        )
+    if rule == "chain.min-response" and clen and model.min_response is not None:
+        return (
+            f"{ability.label} is speed {speed}; a response needs {model.speeds[model.min_response]}"
+        )
+    if rule == "timing.speed-1":
+        if clen:
+            return f"{ability.label} is speed {speed} and the chain has already started"
+        return f"{ability.label} is speed {speed}, and this is not its controller's open Main Phase"
+    if rule == "chain.locked" and clen:
+        return f"{top_label} forbids responses to its activation"
+    if rule == "chain.right-to-respond":
+        return f"{players[state[_RIGHT]]} holds the right to act"
+    if rule == "chain.resolving" and state[_MODE] != Mode.OPEN:
+        return f"the game is in its {Mode(state[_MODE]).name.lower()} step"
+    if rule == "card.set-this-turn":
+        return f"{card.name} was set this turn"
+    if rule == "card.from-hand":
+        return f"{card.name} is a {card.kind} in the hand"
+    if rule == "card.location":
+        return f"{card.name} is {_where(state[_ZONE][card.index])}"
+    if rule == "card.condition" and ability.condition is not None:
+        condition = ability.condition
+        if condition.kind == "activates":
+            answered = f"the last link is {top_label}" if clen else "there is no chain to answer"
+            by = f" by {'the opponent' if condition.by == 'opponent' else condition.by}"
+            wanted = "/".join(sorted(condition.types))
+            return (
+                f"it answers a {wanted} activated{by if condition.by != 'any' else ''}; {answered}"
+            )
+        return f"it answers a summon ({condition.kind})"
+    if rule == "target.valid" and action.target >= 0:
+        target = w.cards[action.target]
+        return f"{target.name} is {_where(state[_ZONE][target.index])}"
+    if rule == "limit.once-per-turn":
+        return f"{ability.label} was already activated this turn"
+    return ""

@@ -1,0 +1,178 @@
+"""Replay a scenario's history through the transition relation, so that it must be legal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.core.logic import CONCRETE
+from verifier.core.state import FIELDS, Mode, State
+from verifier.core.system import Action, System
+from verifier.errors import ScenarioError
+from verifier.io.scenario import Step
+from verifier.report.narrate import TraceStep, narrate
+from verifier.rules.context import Note
+from verifier.rules.rulebook import describe
+
+__all__ = ["Replayed", "replay_history"]
+
+_AN = FIELDS.index("an")
+_MODE = FIELDS.index("mode")
+_CLEN = FIELDS.index("clen")
+_CTRL = FIELDS.index("ctrl")
+_PCTRL = FIELDS.index("pctrl")
+_PEND = FIELDS.index("pend")
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """The state after the history, the steps it took, and the actions (with implied passes)."""
+
+    state: State
+    steps: tuple[TraceStep, ...]
+    actions: tuple[Action, ...]
+    activations: int
+
+
+def replay_history(system: System) -> Replayed:
+    """Apply every history step; passes the history leaves out are implied when needed."""
+    state = system.initial()
+    steps: list[TraceStep] = []
+    actions: list[Action] = []
+    for step in system.scenario.history:
+        if step.verb == "resolve":
+            state = _resolve_chain(system, state, step, steps, actions)
+            continue
+        action = _action(system, state, step)
+        plan = _plan(system, state, action)
+        if plan is None:
+            raise _illegal(system, state, step, action)
+        for implied in plan[:-1]:
+            state = _apply(system, state, implied, steps, actions, implied=True)
+        state = _apply(system, state, plan[-1], steps, actions, implied=False)
+    return Replayed(state, tuple(steps), tuple(actions), state[_AN])
+
+
+def _resolve_chain(
+    system: System, state: State, step: Step, steps: list[TraceStep], actions: list[Action]
+) -> State:
+    """'the chain resolves': close it, resolve it, and reopen the game state after it.
+
+    Every step must be forced; a coin toss is settled by the step's "(coins succeed)".
+    """
+    if state[_MODE] == Mode.OPEN and state[_CLEN] == 0:
+        raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
+    for _ in range(10_000):
+        if state[_MODE] == Mode.DONE:
+            return _apply(system, state, Action("reopen"), steps, actions, implied=True)
+        choices = [
+            a
+            for a in system.actions
+            if a.kind != "activate"
+            and system.enabled(state, a)
+            and (a.heads is None or step.how == "" or a.heads == (step.how == "heads"))
+        ]
+        if state[_MODE] in (Mode.OPEN, Mode.BUILD):
+            choices = [a for a in choices if a.kind == "pass"]
+        if len(choices) != 1:
+            what = (
+                "a coin toss decides; write 'the chain resolves (coins succeed)' or '(coins fail)'"
+                if any(a.heads is not None for a in choices)
+                else "the history must say each choice (which trigger goes first, ...)"
+                if choices
+                else "there is no chain to resolve"
+            )
+            raise ScenarioError(f"'{step.text}': {what}", step.span)
+        state = _apply(system, state, choices[0], steps, actions, implied=True)
+    raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
+
+
+def _action(system: System, state: State, step: Step) -> Action:
+    if step.verb == "pass":
+        assert step.player is not None
+        return Action("pass", player=step.player)
+    if step.verb == "press":
+        if system.world.model.closes_on != "both-press-resolve":
+            raise ScenarioError(
+                f"{system.world.model.name} has no resolve button; write 'A passes'", step.span
+            )
+        assert step.player is not None
+        return Action("pass", player=step.player)
+    if step.verb == "timer":
+        return Action("timer")
+    if step.verb == "summon":
+        assert step.card is not None and step.player is not None
+        return Action(
+            "summon", card=step.card, player=step.player, how=step.how, tributes=step.tributes
+        )
+    assert step.ability is not None and step.player is not None
+    ability = system.world.abilities[step.ability]
+    # A waiting trigger is activated by whoever controlled its card when it triggered.
+    waiting = ability.trigger is not None and state[_PEND][ability.index] > 0
+    owner = state[_PCTRL][ability.index] if waiting else state[_CTRL][ability.card]
+    if owner != step.player:
+        players = system.scenario.players
+        raise ScenarioError(
+            f"history step '{step.text}' is not legal: {players[owner]} controls "
+            f"{system.world.cards[ability.card].name}, not {players[step.player]}",
+            step.span,
+        )
+    if step.target is not None and ability.target is None:
+        raise ScenarioError(
+            f"history step '{step.text}' names a target, but "
+            f"{system.world.cards[ability.card].name}'s effect does not target",
+            step.span,
+        )
+    kind = "trigger" if ability.trigger is not None else "activate"
+    return Action(kind, step.ability, -1 if step.target is None else step.target, step.tributes)
+
+
+def _plan(system: System, state: State, action: Action) -> list[Action] | None:
+    """The action, after the fewest passes (by whoever holds the right) that make it legal."""
+    plan: list[Action] = []
+    current = state
+    for _ in range(3):
+        if system.enabled(current, action):
+            return [*plan, action]
+        if action.kind == "pass":
+            return None
+        passing = [a for a in system.actions if a.kind == "pass" and system.enabled(current, a)]
+        if len(passing) != 1:
+            return None
+        plan.append(passing[0])
+        current = system.step(CONCRETE, current, passing[0])
+    return None
+
+
+def _apply(
+    system: System,
+    state: State,
+    action: Action,
+    steps: list[TraceStep],
+    actions: list[Action],
+    implied: bool,
+) -> State:
+    notes: list[Note] = []
+    after = system.step(CONCRETE, state, action, notes)
+    steps.extend(narrate(system, state, action, notes, history=True, implied=implied))
+    actions.append(action)
+    return after
+
+
+def _illegal(system: System, state: State, step: Step, action: Action) -> ScenarioError:
+    failed = [c.rule for c in system.checks(CONCRETE, state, action) if not c.ok]
+    if len(failed) > 1 and "chain.right-to-respond" in failed:
+        # The passes the history leaves out are implied; the other rules are the real reason.
+        failed.remove("chain.right-to-respond")
+    untargeted = (
+        action.kind in {"activate", "trigger"}
+        and action.target < 0
+        and system.world.abilities[action.ability].target is not None
+    )
+    if untargeted and failed == ["target.valid"]:
+        return ScenarioError(
+            f"history step '{step.text}' needs a target: write '... targeting CARD'", step.span
+        )
+    if untargeted and len(failed) > 1:
+        failed.remove("target.valid")
+    reason = "; ".join(f"{describe(r)} ({r})" for r in failed) or "not legal here"
+    return ScenarioError(f"history step '{step.text}' is not legal: {reason}", step.span)

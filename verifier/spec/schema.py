@@ -1,0 +1,618 @@
+"""The file formats, as pydantic models: they validate input and generate the JSON Schemas.
+
+Only the structure lives here (keys, types, closed vocabularies). Names that refer to other
+things (cards, players, kinds of the chosen rule system) are resolved by the loaders, which
+know the rule system and report the place of every unknown name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from verifier.errors import VerifierError
+from verifier.io.source import Document
+
+__all__ = [
+    "CardFile",
+    "EffectFile",
+    "LibraryFile",
+    "LimitsFile",
+    "RuleSystemFile",
+    "ScenarioFile",
+    "json_schema",
+    "validate",
+]
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _alias(name: str) -> str:
+    return name.replace("_", "-")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", alias_generator=_alias, populate_by_name=True, frozen=True
+    )
+
+
+ZoneName = Literal["hand", "field", "graveyard", "banished", "deck"]
+CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
+Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
+Side = Literal["you", "opponent", "any"]
+Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
+
+# Every number the formats accept is bounded, so the integer width of the encoding can be
+# derived from the scenario (life points into the millions are legal input).
+MAX_POINTS = 1_000_000_000
+Points = Annotated[int, Field(ge=1, le=MAX_POINTS, description="Life Points, 1 to 10^9")]
+Stat = Annotated[int, Field(ge=0, le=MAX_POINTS, description="ATK or DEF, 0 to 10^9")]
+Cards = Annotated[int, Field(ge=1, le=100, description="a number of cards, 1 to 100")]
+Zones = Annotated[int, Field(ge=1, le=10, description="a number of zones, 1 to 10")]
+Names = Annotated[str | list[str], Field(description="one name or a list of names")]
+
+
+# --- rule systems -------------------------------------------------------------------------
+
+
+class KindFile(_Strict):
+    """What one card kind or effect kind is, under a rule system."""
+
+    speed: Speed | None = Field(None, description="its speed; none for cards never activated")
+    card: Literal["monster", "spell", "trap"] | None = Field(
+        None, description="the card type of a card of this kind"
+    )
+    effect: bool = Field(False, description="an effect of a monster, not a card")
+    trigger: bool = Field(False, description="activates only when its trigger happens")
+    hand: Literal["any", "own-turn", "never"] = Field(
+        "any", description="whether the card may be activated from the hand"
+    )
+    set_wait: bool = Field(False, description="cannot be activated in the turn it was set")
+    stays: bool = Field(False, description="stays on the field after its chain resolves")
+
+
+class ChainFile(_Strict):
+    respond: Literal["at-least-previous", "faster-than-previous", "any"]
+    min_response: Speed | None = None
+    right_to_respond: Literal["other-player-first", "anyone"]
+    closes_on: Literal["two-passes-in-a-row", "both-press-resolve"]
+    auto_resolve_seconds: int | None = Field(None, ge=1, le=3600)
+    spell_trap_zones: Zones | None = None
+    monster_zones: Zones | None = Field(
+        None, description="Main Monster Zones per player (5 in Yu-Gi-Oh!)"
+    )
+
+
+class ResolutionFile(_Strict):
+    order: (
+        Literal["backwards", "immediate"]
+        | list[Literal["speed", "turn-player-first", "cast-order"]]
+    )
+    instant: list[Speed] = Field(default_factory=list, description="speeds that never stack")
+    failure: Literal["target", "target-or-source"] = Field(
+        "target", description="what makes a link fail: its target, or also its source leaving"
+    )
+
+
+class TriggersFile(_Strict):
+    simultaneous: Literal["segoc", "apnap"] = "segoc"
+    earlier_triggered_first: bool = False
+    missing_timing: Literal["when-wording", "all-optional"] = "when-wording"
+    unactivatable: Literal["drop", "wait"] = Field(
+        "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
+    )
+
+
+class WindowsFile(_Strict):
+    summon_negation: bool = True
+    ignition_priority: bool = False
+
+
+class SpeedModifiersFile(_Strict):
+    slow_limit: Speed
+    speed_up_limit: Speed
+
+
+class RuleSystemFile(_Strict):
+    """A rule system: the parameters that choose among the rule primitives."""
+
+    name: str
+    description: str
+    game: Literal["yugioh", "cmc"]
+    speeds: list[Speed] = Field(min_length=1)
+    speed_from: Literal["kind", "card"] = "kind"
+    kinds: dict[str, KindFile]
+    chain: ChainFile | None = Field(
+        None, description="how a chain is built; not needed when everything resolves at once"
+    )
+    resolution: ResolutionFile
+    cleanup: Literal["activated-spells-traps", "spells"] = "activated-spells-traps"
+    triggers: TriggersFile | None = None
+    windows: WindowsFile | None = None
+    speed_modifiers: SpeedModifiersFile | None = None
+    phases: list[str] = Field(default_factory=lambda: ["main1"])
+    main_phases: list[str] = Field(default_factory=lambda: ["main1"])
+
+
+# --- cards --------------------------------------------------------------------------------
+
+
+class FilterFile(_Strict):
+    """Which cards qualify: used by targets, costs, conditions and mass effects."""
+
+    card: CardType | list[CardType] = "card"
+    zone: ZoneName | None = None
+    face: Literal["up", "down", "any"] | None = None
+    controller: Side = "any"
+    other: bool = Field(False, description="not this card itself")
+    atk_at_least: Stat | None = None
+    atk_at_most: Stat | None = None
+    archetype: str | None = None
+    dizzy: bool | None = None
+
+
+class CostFile(_Strict):
+    tribute: FilterFile | Literal["monster"] | None = None
+    pay_lp: Points | Literal["half"] | None = None
+    dizzy: Literal["this"] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> CostFile:
+        _exactly_one(self, ("tribute", "pay_lp", "dizzy"), "a cost")
+        return self
+
+
+Object = Literal[
+    "target",
+    "that-card",
+    "this-card",
+    "summoned",
+    "bound",
+    "all-monsters",
+    "all-spells-traps",
+    "all-cards",
+]
+
+EFFECT_VERBS = (
+    "destroy",
+    "banish",
+    "negate",
+    "flip_face_down",
+    "take_control",
+    "special_summon",
+    "send_to_graveyard",
+    "return_to_hand",
+    "draw",
+    "add_from_deck",
+    "lose_lp",
+    "gain_lp",
+    "coin_toss",
+    "dizzy",
+    "undizzy",
+    "counterspell",
+    "slow",
+    "speed_up",
+)
+
+
+class EffectFile(_Strict):
+    """One part of an effect: a verb, what it acts on, and how."""
+
+    destroy: Object | None = None
+    banish: Object | None = None
+    negate: Literal["activation", "effect", "summon"] | None = None
+    flip_face_down: Object | None = None
+    take_control: Object | None = None
+    special_summon: Object | None = None
+    send_to_graveyard: Object | None = None
+    return_to_hand: Object | None = None
+    draw: Cards | None = None
+    add_from_deck: Cards | None = None
+    lose_lp: Points | Literal["half"] | None = None
+    gain_lp: Points | None = None
+    coin_toss: int | None = Field(None, ge=1, le=8)
+    dizzy: Object | None = None
+    undizzy: Object | None = None
+    counterspell: Literal["after"] | None = None
+    slow: Object | None = None
+    speed_up: Object | None = None
+    of: Side = Field("any", description="whose cards a mass effect hits")
+    filter: FilterFile | None = None
+    to: Literal["banished", "graveyard"] | None = None
+    player: Literal["you", "opponent"] = "you"
+    heads_at_least: int | None = Field(None, ge=0, le=8)
+    then: EffectFile | list[EffectFile] | None = None
+    otherwise: EffectFile | list[EffectFile] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> EffectFile:
+        _exactly_one(self, EFFECT_VERBS, "an effect")
+        return self
+
+
+class ConditionFile(_Strict):
+    """When a card may be activated: in answer to what."""
+
+    activates: Activated | list[Activated] | None = None
+    summoned: FilterFile | Literal["monster"] | None = None
+    would_be_summoned: FilterFile | Literal["monster"] | None = None
+    by: Side = "any"
+    how: Literal["normal", "tribute", "special", "any"] = "any"
+
+    @model_validator(mode="after")
+    def _one(self) -> ConditionFile:
+        _exactly_one(self, ("activates", "summoned", "would_be_summoned"), "a condition")
+        return self
+
+
+TriggerEvent = Literal[
+    "sent-to-graveyard",
+    "destroyed",
+    "summoned",
+    "normal-summoned",
+    "tribute-summoned",
+    "special-summoned",
+    "leaves-field",
+]
+
+
+class TriggerFile(_Strict):
+    """What makes a trigger effect trigger."""
+
+    event: TriggerEvent | list[TriggerEvent]
+    card: Literal["this"] | FilterFile = "this"
+    from_: ZoneName | Literal["any"] = Field("any", alias="from")
+
+
+class ContinuousFile(_Strict):
+    """An effect that applies while its card is face-up on the field and active."""
+
+    negate_effects: Literal["spells", "traps", "monsters"] | None = None
+    bind: Literal["target"] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ContinuousFile:
+        _exactly_one(self, ("negate_effects", "bind"), "a continuous effect")
+        return self
+
+
+Effects = EffectFile | list[EffectFile]
+
+
+class AbilityFile(_Strict):
+    """An activated or trigger effect of a monster (or a CMC ability)."""
+
+    type: str = Field(description="an effect kind of the rule system (ignition, quick, ...)")
+    speed: Speed | None = None
+    when: ConditionFile | None = None
+    trigger: TriggerFile | None = None
+    optional: bool = False
+    wording: Literal["when", "if"] = "when"
+    cost: CostFile | list[CostFile] | None = None
+    target: FilterFile | None = None
+    effect: Effects | None = None
+    once: Literal["turn", "chain"] | None = None
+    no_response: bool = Field(False, description="neither player can respond to it")
+    label: str | None = Field(None, description="a short name for this ability in traces")
+
+
+class CardFile(_Strict):
+    """A card: where it is, who has it, and what it does."""
+
+    card: str | None = Field(None, description="a card of the library this one copies")
+    kind: str | None = None
+    controller: str | None = None
+    owner: str | None = None
+    zone: ZoneName | None = None
+    set: Literal["this-turn", "earlier-turn"] | None = None
+    face: Literal["up", "down"] | None = None
+    dizzy: bool = False
+    atk: Stat | None = None
+    level: int | None = Field(None, ge=0, le=13)
+    archetype: str | list[str] | None = None
+    speed: Speed | None = None
+    speed_modifier: Literal["slow", "speed-up"] | list[Literal["slow", "speed-up"]] | None = Field(
+        None, description="modifiers applied to the card, in order; they add up"
+    )
+    when: ConditionFile | None = None
+    cost: CostFile | list[CostFile] | None = None
+    target: FilterFile | None = None
+    effect: Effects | None = None
+    once: Literal["turn", "chain"] | None = None
+    no_response: bool = False
+    continuous: ContinuousFile | list[ContinuousFile] | None = None
+    ability: AbilityFile | None = None
+    abilities: list[AbilityFile] | None = None
+
+
+class ClaimFile(_Strict):
+    """A claim, its expected verdict, and optionally a variant of the scenario it is about."""
+
+    claim: str
+    expect: Literal["holds", "fails"] | None = None
+    id: str | None = None
+    rules: str | None = Field(None, description="decide it under this rule system instead")
+    turn: str | None = Field(None, description="decide it with this turn player instead")
+    history: list[str] | None = Field(None, description="decide it after this history instead")
+
+
+HistoryStep = Annotated[
+    str, Field(description="'A activates X targeting Y', 'B passes', 'A summons X', ...")
+]
+
+
+PENDING_TRIGGERS_MAX = 8
+
+
+class LimitsFile(_Strict):
+    """Bounds a scenario sets on its own state; every one of them acts (none is ignored)."""
+
+    pending_triggers: int | None = Field(
+        None,
+        alias="pending_triggers",
+        strict=True,
+        ge=1,
+        le=PENDING_TRIGGERS_MAX,
+        description="how many times one mandatory trigger may wait to be activated "
+        f"(1 to {PENDING_TRIGGERS_MAX}; default 2); a run that needs more is unknown",
+    )
+
+
+class ScenarioFile(_Strict):
+    """A scenario: the rule system, the situation, what has happened, and the claims."""
+
+    rules: str = Field(description="a rule system's name, or a path to its file")
+    description: str | None = None
+    players: list[str] = Field(default_factory=lambda: ["A", "B"], min_length=2, max_length=2)
+    turn: str
+    phase: str | None = None
+    life_points: Points = 8000
+    library: str | list[str] | None = None
+    cards: dict[str, CardFile]
+    history: list[HistoryStep] = Field(default_factory=list)
+    claims: list[ClaimFile | str] = Field(default_factory=list)
+    limits: LimitsFile = Field(default_factory=lambda: LimitsFile.model_validate({}))
+
+
+class LibraryFile(_Strict):
+    """A card library shared between scenarios."""
+
+    description: str | None = None
+    cards: dict[str, CardFile]
+
+
+# --- validation ---------------------------------------------------------------------------
+
+
+def _exactly_one(model: BaseModel, names: tuple[str, ...], what: str) -> None:
+    given = [n for n in names if getattr(model, n) is not None]
+    if len(given) != 1:
+        choices = ", ".join(_alias(n) for n in names)
+        if not given:
+            raise ValueError(f"{what} needs one of: {choices}")
+        both = " and ".join(_alias(n) for n in given)
+        raise ValueError(f"{what} takes exactly one of {choices}; got {both}")
+
+
+def validate(
+    model: type[M], doc: Document, error: type[VerifierError], base: tuple[Any, ...] = ()
+) -> M:
+    """Validate ``doc.data`` (or the part at ``base``) against ``model``.
+
+    The first problem becomes ``error`` with the span of the offending key or value.
+    """
+    data = doc.data
+    for key in base:
+        data = data[key]
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise _first_error(exc, doc, error, base, model) from None
+
+
+def _union_tag(key: Any) -> bool:
+    """Whether a pydantic location part names a member of a union, not a key of the data:
+    a model (``ClaimFile``), a scalar type (``str``), or a composite (``list[...]``,
+    ``literal['half']``, ``function-after[...]``)."""
+    if not isinstance(key, str):
+        return False
+    return (
+        "[" in key
+        or key in {"str", "int", "bool", "float"}
+        or key.startswith("constrained-")
+        or key in _model_names()
+    )
+
+
+def _model_names() -> frozenset[str]:
+    names: set[str] = set()
+    pending: list[type] = [_Strict]
+    while pending:
+        cls = pending.pop()
+        names.add(cls.__name__)
+        pending.extend(cls.__subclasses__())
+    return frozenset(names)
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Split a pydantic location into the part that indexes the data and the rest.
+
+    Union members' names in the location (``claims.0.ClaimFile.expect``) are skipped, so the
+    data path reaches the offending value (``claims.0.expect``).
+    """
+    path: list[Any] = []
+    node = data
+    rest = list(loc)
+    while rest:
+        key = rest[0]
+        in_map = isinstance(node, dict) and key in node
+        in_list = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
+        if in_map or in_list:
+            node = node[key]
+        elif _union_tag(key):
+            rest.pop(0)
+            continue
+        else:
+            break
+        path.append(key)
+        rest.pop(0)
+    return tuple(path), tuple(rest)
+
+
+def _first_error(
+    exc: ValidationError,
+    doc: Document,
+    error: type[VerifierError],
+    base: tuple[Any, ...],
+    model: type[BaseModel],
+) -> VerifierError:
+    data = doc.data
+    for key in base:
+        data = data[key]
+    errors = exc.errors()
+
+    def depth(err: Any) -> int:
+        return len(_data_path(data, err["loc"])[0])
+
+    # Prefer the deepest located problem: it is the one the user has to fix.
+    err = max(errors, key=depth)
+    path, rest = _data_path(data, err["loc"])
+    full = base + path
+    kind = err["type"]
+    value = err.get("input")
+    field = path[-1] if path else None
+    if kind == "extra_forbidden":
+        allowed = _allowed_keys(model, path[:-1], data)
+        if model is ScenarioFile and path[:-1] == ("limits",):
+            msg = f"unknown limit '{field}' (limits: {', '.join(allowed)})"
+            return error(msg, doc.key_span(full))
+        hint = _suggest(str(field), allowed)
+        msg = f"unknown key '{field}'{hint}"
+        return error(msg, doc.key_span(full))
+    if kind == "missing":
+        missing = rest[0] if rest else field
+        return error(f"missing key '{missing}'", doc.key_span(full) if path else doc.span(full))
+    where = f" for '{field}'" if isinstance(field, str) else ""
+    if isinstance(field, int) and len(path) >= 2 and isinstance(path[-2], str):
+        where = f" for '{path[-2]}' item {field + 1}"
+    # Every alternative the value could have taken here (a union's members fail together).
+    here = [e for e in errors if _data_path(data, e["loc"]) == (path, ())]
+    literals = [e for e in here if e["type"] == "literal_error"]
+    words = [_expected_word(e) for e in here]
+    if kind != "value_error" and (literals or len(here) > 1) and all(words):
+        expected = " or ".join(dict.fromkeys(w for w in words if w))
+        if literals and not isinstance(value, dict | list):
+            return error(
+                f"unknown value {_show(value)}{where} (expected {expected})", doc.span(full)
+            )
+        return error(f"wrong type{where}: expected {expected}, got {_show(value)}", doc.span(full))
+    if kind == "value_error":
+        return error(str(err["ctx"]["error"]), doc.span(full))
+    if kind in _BOUNDS:
+        bound = _BOUNDS[kind].format(**err.get("ctx", {}))
+        name = f"'{field}'" if isinstance(field, str) else "the value"
+        return error(f"{name} must be {bound}, got {_show(value)}", doc.span(full))
+    word = _expected_word(err)
+    if kind in _MAPPING_TYPES and word:
+        return error(f"wrong type{where}: expected {word}, got {_show(value)}", doc.span(full))
+    return error(f"wrong type{where}: {_lower(err['msg'])}, got {_show(value)}", doc.span(full))
+
+
+_BOUNDS = {
+    "greater_than_equal": "at least {ge}",
+    "greater_than": "greater than {gt}",
+    "less_than_equal": "at most {le}",
+    "less_than": "less than {lt}",
+}
+_MAPPING_TYPES = {"model_type", "dict_type", "model_attributes_type"}
+_TYPE_WORDS = {
+    "string_type": "a string",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    **{name: "a mapping" for name in _MAPPING_TYPES},
+}
+
+
+def _expected_word(err: Any) -> str | None:
+    """What one alternative of a union expected, in words: ``'holds' or 'fails'``, ``a list``."""
+    if err["type"] == "literal_error":
+        return str(err["ctx"]["expected"])
+    return _TYPE_WORDS.get(err["type"])
+
+
+def _allowed_keys(model: type[BaseModel], path: tuple[Any, ...], data: Any) -> list[str]:
+    current: Any = model
+    skip = False
+    for key in path:
+        if isinstance(key, int) or skip:
+            skip = False
+            continue
+        fields = getattr(current, "model_fields", None)
+        if fields is None:
+            return []
+        match = next(
+            (f for name, f in fields.items() if (f.alias or _alias(name)) == key or name == key),
+            None,
+        )
+        if match is None:
+            return []
+        skip = "dict[" in str(match.annotation)
+        current = _model_in(match.annotation)
+        if current is None:
+            return []
+    fields = getattr(current, "model_fields", {})
+    return [f.alias or _alias(name) for name, f in fields.items()]
+
+
+def _model_in(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    if choices:
+        return f" (expected one of: {', '.join(choices)})"
+    return ""
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def json_schema(which: Literal["scenario", "model", "library"] = "scenario") -> str:
+    """The JSON Schema of scenario, rule-system or library files, as formatted JSON."""
+    model: type[BaseModel] = ScenarioFile
+    if which == "model":
+        model = RuleSystemFile
+    elif which == "library":
+        model = LibraryFile
+    schema = model.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
