@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, State
+from verifier.core.state import READ, State
 from verifier.core.system import System
 from verifier.designer.generate import (
     YUGIOH_SPELLS_TRAPS,
@@ -46,7 +46,6 @@ STATS: Counter[str] = Counter()
 """What the differential runs compared: scenarios, claims decided by both, skipped ones."""
 
 T = TypeVar("T")
-_AN = FIELDS.index("an")
 
 Case = tuple[dict[str, Any], list[str], list[int]]
 
@@ -83,7 +82,7 @@ def load(data: dict[str, Any]) -> Scenario:
 
 
 def agree_from(sc: Scenario, system: System, state: State, claims: Sequence[str]) -> None:
-    start = state[_AN]
+    start = READ.an(state)
     # Limits keep a scenario whose chains grow without end from taking the run with it;
     # each engine then answers "unknown" and there is nothing to compare.
     explorer = ExplorerEngine(system, state, start, max_states=40_000, seconds=60)
@@ -210,8 +209,8 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
     prepared = prepare(sc)
     state = prepared.history.state
     formula = sc.parse(claim)
-    explorer = ExplorerEngine(prepared.system, state, state[_AN], max_states=40_000)
-    smt = SmtEngine(prepared.system, state, state[_AN], max_bound=64)
+    explorer = ExplorerEngine(prepared.system, state, READ.an(state), max_states=40_000)
+    smt = SmtEngine(prepared.system, state, READ.an(state), max_bound=64)
     assert decide(explorer, formula).verdict is verdict
     assert decide(smt, formula).verdict is verdict
 

@@ -22,7 +22,7 @@ def truth(L: Logic, world: World, state: State, formula: ast.Formula, start: int
     ``start`` is the number of activations the history already made: activation atoms speak
     of what happens after the scenario's point, orders and outcomes of whole chains.
     """
-    return _Eval(L, world, Frame(state, writable=False), start).value(formula)
+    return _Eval(L, world, world.layout.frame(state), start).value(formula)
 
 
 class _Eval:

@@ -54,6 +54,8 @@ ORDERS = {
     "order": "activation",
     "segoc_order": "segoc",
 }
+FIELD_PREDICATES = frozenset({"dizzy"})
+"""Card predicates that read an optional state field of the same name."""
 PREDICATES = sorted(
     [*CARD_PREDICATES, "activates", "can_activate", "responds", "can_respond", "before"]
 )
@@ -79,6 +81,8 @@ class Vocabulary:
     cards: tuple[str, ...]
     players: tuple[str, ...]
     speeds: tuple[str, ...]
+    fields: frozenset[str] = frozenset()
+    """The optional state fields of the game (a predicate that reads one needs it)."""
 
 
 @cache
@@ -280,6 +284,8 @@ class _Builder:
         name, args = self.args(app)
         word = str(name)
         if word in CARD_PREDICATES:
+            if word in FIELD_PREDICATES and word not in self.vocab.fields:
+                raise self.error(f"'{word}' is not a notion of this game", name)
             self.arity(name, args, 1, "one card")
             atom: ast.Formula = CARD_PREDICATES[word](self.card(args[0]))
             return atom

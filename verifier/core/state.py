@@ -9,24 +9,29 @@ compute its successor.
 
 from __future__ import annotations
 
+from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from verifier.spec.cards import Zone
+from verifier.core.logic import Term
 
 __all__ = [
-    "ARRAYS",
-    "BOOLEANS",
-    "FIELDS",
-    "SCALARS",
+    "CORE",
+    "OPTIONAL",
+    "READ",
     "Capacity",
+    "Column",
+    "Field",
     "Frame",
     "Layout",
     "Mode",
     "Outcome",
     "State",
     "Window",
+    "view",
 ]
 
 State = tuple[Any, ...]
@@ -91,95 +96,108 @@ class Capacity(IntEnum):
         }[self]
 
 
-# Array fields and what they are indexed by.
-ARRAYS: tuple[tuple[str, str], ...] = (
+Column = MutableSequence[Term]
+"""An array field of a frame: one term per card, ability, slot, player or log entry."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Field:
+    """One field of the state vector (each is a constant of this module: compared by
+    identity)."""
+
+    name: str
+    over: str | None
+    """What an array field is indexed by (``card``, ``ability``, ``slot``, ``player``,
+    ``alog``, ``rlog``); ``None`` for a scalar."""
+    fill: int | bool
+    """Its value before anything happened (the array's every entry)."""
+
+    @property
+    def boolean(self) -> bool:
+        return type(self.fill) is bool
+
+
+def _array(name: str, over: str, fill: int | bool = 0) -> Field:
+    return Field(name, over, fill)
+
+
+CORE: tuple[Field, ...] = (
     # per card
-    ("zone", "card"),  # Zone
-    ("up", "card"),  # face-up
-    ("ctrl", "card"),  # controller
-    ("dizzy", "card"),  # CMC: dizzy (used)
-    ("active", "card"),  # its activation resolved: its continuous effects apply
-    ("bound", "card"),  # the card it is bound to (Call of the Haunted), or -1
-    ("summoned", "card"),  # part of the summon the current window is about
-    ("trig", "card"),  # record: a trigger effect of this card triggered
-    ("miss", "card"),  # record: a trigger effect of this card missed the timing
-    ("swept", "card"),  # record: a chain's cleanup sent this card to the graveyard
-    ("sseq", "card"),  # event number of its latest Special Summon by a card effect
+    _array("zone", "card"),  # Zone
+    _array("up", "card", False),  # face-up
+    _array("ctrl", "card"),  # controller
+    _array("active", "card", False),  # its activation resolved: its continuous effects apply
+    _array("bound", "card", -1),  # the card it is bound to (Call of the Haunted), or -1
+    _array("summoned", "card", False),  # part of the summon the current window is about
+    _array("trig", "card", False),  # record: a trigger effect of this card triggered
+    _array("miss", "card", False),  # record: a trigger effect of this card missed the timing
+    _array("swept", "card", False),  # record: a chain's cleanup sent this card to the graveyard
+    _array("sseq", "card", -1),  # event number of its latest Special Summon by a card effect
     # per ability
-    ("uses", "ability"),  # activations this turn
-    ("cuse", "ability"),  # activations on the current chain
-    ("pend", "ability"),  # triggers waiting to activate
-    ("pseq", "ability"),  # event number of the earliest waiting trigger
-    ("plast", "ability"),  # event number of the latest waiting trigger
-    ("pctrl", "ability"),  # who controlled the card when its trigger last triggered
-    ("aspd", "ability"),  # CMC: its speed now (rank), after every modifier on its card
+    _array("uses", "ability"),  # activations this turn
+    _array("cuse", "ability"),  # activations on the current chain
+    _array("pend", "ability"),  # triggers waiting to activate
+    _array("pseq", "ability"),  # event number of the earliest waiting trigger
+    _array("plast", "ability"),  # event number of the latest waiting trigger
+    _array("pctrl", "ability"),  # who controlled the card when its trigger last triggered
+    _array("aspd", "ability"),  # its speed now (rank), after every modifier on its card
     # per chain-link slot
-    ("lab", "slot"),  # ability, or -1 for an empty slot
-    ("lcard", "slot"),  # its card
-    ("lpl", "slot"),  # the player who activated it
-    ("ltg", "slot"),  # its target, or -1
-    ("lspd", "slot"),  # its speed (rank)
-    ("lneg", "slot"),  # its activation was negated
-    ("leneg", "slot"),  # its effect was negated
-    ("ldone", "slot"),  # it has resolved
+    _array("lab", "slot", -1),  # ability, or -1 for an empty slot
+    _array("lcard", "slot", -1),  # its card
+    _array("lpl", "slot"),  # the player who activated it
+    _array("ltg", "slot", -1),  # its target, or -1
+    _array("lspd", "slot"),  # its speed (rank)
+    _array("lneg", "slot", False),  # its activation was negated
+    _array("leneg", "slot", False),  # its effect was negated
+    _array("ldone", "slot", False),  # it has resolved
     # per player
-    ("lp", "player"),  # life points
-    ("drawn", "player"),  # cards added from the deck to the hand
-    ("pressed", "player"),  # CMC: pressed resolve, or passed in the open state
+    _array("lp", "player"),  # life points
+    _array("drawn", "player"),  # cards added from the deck to the hand
     # activation log (records)
-    ("a_ab", "alog"),
-    ("a_pl", "alog"),
-    ("a_cno", "alog"),
-    ("a_link", "alog"),
-    ("a_segoc", "alog"),
+    _array("a_ab", "alog", -1),
+    _array("a_pl", "alog"),
+    _array("a_cno", "alog"),
+    _array("a_link", "alog"),
+    _array("a_segoc", "alog", False),
     # resolution log (records)
-    ("r_ab", "rlog"),
-    ("r_cno", "rlog"),
-    ("r_out", "rlog"),
-    ("r_spd", "rlog"),
+    _array("r_ab", "rlog", -1),
+    _array("r_cno", "rlog"),
+    _array("r_out", "rlog"),
+    _array("r_spd", "rlog"),
+    # scalars
+    Field("mode", None, int(Mode.OPEN)),  # Mode
+    Field("right", None, 0),  # the player who may act now
+    Field("passes", None, 0),  # passes in a row
+    Field("clen", None, 0),  # links on the chain
+    Field("rcnt", None, 0),  # links already resolved
+    Field("seq", None, 0),  # number of the last event ("the last thing to happen")
+    Field("cno", None, 1),  # the number of the current chain (1 = the scenario's)
+    Field("window", None, int(Window.NONE)),  # Window
+    Field("summoning", None, -1),  # the card being summoned, or -1
+    Field("how", None, 0),  # how it is summoned: 0 normal, 1 tribute, 2 special
+    Field("an", None, 0),  # entries in the activation log
+    Field("rn", None, 0),  # entries in the resolution log
+    Field("overflow", None, int(Capacity.NONE)),  # the Capacity a continuation ran past
 )
+"""The fields every state has, in vector order (arrays first). Their positions never
+change, so code outside the rules may read them from any state with :func:`view`."""
 
-SCALARS: tuple[str, ...] = (
-    "mode",  # Mode
-    "right",  # the player who may act now
-    "passes",  # passes in a row
-    "clen",  # links on the chain
-    "rcnt",  # links already resolved
-    "seq",  # number of the last event ("the last thing to happen")
-    "cno",  # the number of the current chain (1 = the scenario's)
-    "window",  # Window
-    "summoning",  # the card being summoned, or -1
-    "how",  # how it is summoned: 0 normal, 1 tribute, 2 special
-    "an",  # entries in the activation log
-    "rn",  # entries in the resolution log
-    "overflow",  # the Capacity a continuation ran past (0: none): no longer faithful
-)
+OPTIONAL: dict[str, Field] = {
+    f.name: f
+    for f in (
+        _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
+        _array("pressed", "player", False),  # pressed resolve, or passed in the open state
+    )
+}
+"""Fields a state has only when its game (``Game.fields``) or a rule primitive its rule
+system selects asks for them; they follow the core fields."""
 
-FIELDS: tuple[str, ...] = tuple(name for name, _ in ARRAYS) + SCALARS
-BOOLEANS = frozenset(
-    {
-        "up",
-        "dizzy",
-        "active",
-        "summoned",
-        "trig",
-        "miss",
-        "swept",
-        "lneg",
-        "leneg",
-        "ldone",
-        "pressed",
-        "a_segoc",
-    }
-)
-"""Fields whose values are booleans; every other field holds integers."""
-_MINUS_ONE = frozenset({"bound", "lab", "lcard", "ltg", "a_ab", "r_ab", "sseq"})
-_ARRAY_INDEX = {name: i for i, (name, _) in enumerate(ARRAYS)}
+_CORE_INDEX = {f.name: i for i, f in enumerate(CORE)}
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The sizes of the state vector of one scenario."""
+    """The sizes and fields of the state vector of one scenario."""
 
     cards: int
     abilities: int
@@ -191,6 +209,8 @@ class Layout:
     """Width of every integer of the state (two's complement): wide enough for the
     scenario's life points and amounts; a value that would leave it marks the state
     at capacity (:attr:`Capacity.INTEGER`), never wraps."""
+    extra: tuple[str, ...] = ()
+    """The optional fields (:data:`OPTIONAL`) this scenario's state carries, in order."""
 
     @property
     def int_min(self) -> int:
@@ -200,7 +220,15 @@ class Layout:
     def int_max(self) -> int:
         return (1 << (self.bits - 1)) - 1
 
-    def size(self, index_kind: str) -> int:
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        """Every field of the vector, in order."""
+        return CORE + tuple(OPTIONAL[name] for name in self.extra)
+
+    def has(self, name: str) -> bool:
+        return name in _CORE_INDEX or name in self.extra
+
+    def size(self, over: str) -> int:
         return {
             "card": self.cards,
             "ability": self.abilities,
@@ -208,94 +236,118 @@ class Layout:
             "player": 2,
             "alog": self.alog,
             "rlog": self.rlog,
-        }[index_kind]
+        }[over]
 
-    def position(self, name: str) -> int:
-        """The index of a field in a state tuple."""
-        return FIELDS.index(name)
-
-
-class Frame:
-    """Named access to one state, for reading (guards) or for computing a successor.
-
-    A read-only frame wraps the state tuple itself, so reading costs nothing to set up; a
-    writable frame holds fresh lists. Each field is a property over the underlying vector.
-    """
-
-    __slots__ = ("_v",)
-
-    zone: Any
-    up: Any
-    ctrl: Any
-    dizzy: Any
-    active: Any
-    bound: Any
-    summoned: Any
-    trig: Any
-    miss: Any
-    swept: Any
-    sseq: Any
-    uses: Any
-    cuse: Any
-    pend: Any
-    pseq: Any
-    plast: Any
-    pctrl: Any
-    aspd: Any
-    lab: Any
-    lcard: Any
-    lpl: Any
-    ltg: Any
-    lspd: Any
-    lneg: Any
-    leneg: Any
-    ldone: Any
-    lp: Any
-    drawn: Any
-    pressed: Any
-    a_ab: Any
-    a_pl: Any
-    a_cno: Any
-    a_link: Any
-    a_segoc: Any
-    r_ab: Any
-    r_cno: Any
-    r_out: Any
-    r_spd: Any
-    mode: Any
-    right: Any
-    passes: Any
-    clen: Any
-    rcnt: Any
-    seq: Any
-    cno: Any
-    window: Any
-    summoning: Any
-    how: Any
-    an: Any
-    rn: Any
-    overflow: Any
-
-    def __new__(cls, state: State, writable: bool) -> Frame:
-        frame = object.__new__(_Writable if writable else Frame)
+    def frame(self, state: State, writable: bool = False) -> Frame:
+        """Named access to ``state``: read-only, or a successor under construction."""
+        read, write = _frame_classes(self.extra)
+        frame = object.__new__(write if writable else read)
         frame._v = list(state) if writable else state
         return frame
 
-    def __init__(self, state: State, writable: bool) -> None:
-        self._v: Any
+    def empty(self) -> list[Any]:
+        """A state before anything happened, as a mutable list of fields (the loader fills
+        it in with :meth:`column` and :meth:`set`)."""
+        return [f.fill if f.over is None else [f.fill] * self.size(f.over) for f in self.fields]
+
+    def column(self, fields: list[Any], name: str) -> list[Any]:
+        """The list of one array field inside a mutable state."""
+        result: list[Any] = fields[self._index(name)]
+        return result
+
+    def set(self, fields: list[Any], name: str, value: Any) -> None:
+        """Set one scalar field of a mutable state."""
+        fields[self._index(name)] = value
+
+    def freeze(self, fields: list[Any]) -> State:
+        return tuple(
+            tuple(v) if f.over is not None else v for f, v in zip(self.fields, fields, strict=True)
+        )
+
+    def position(self, name: str) -> int:
+        """Where field ``name`` sits in this layout's vector: for code that handles the
+        vector as a whole (the SMT encoding); everything else reads fields by name."""
+        return self._index(name)
+
+    def _index(self, name: str) -> int:
+        if name in _CORE_INDEX:
+            return _CORE_INDEX[name]
+        return len(CORE) + self.extra.index(name)
+
+
+class Frame:
+    """Named, typed access to one state, for reading (guards) or for computing a successor.
+
+    A read-only frame wraps the state tuple itself, so reading costs nothing to set up; a
+    writable frame holds fresh lists. Each field is a property over the underlying vector.
+    An optional field the scenario's layout lacks is an error to touch.
+    """
+
+    __slots__ = ("_v",)
+    _v: Any
+
+    zone: Column
+    up: Column
+    ctrl: Column
+    active: Column
+    bound: Column
+    summoned: Column
+    trig: Column
+    miss: Column
+    swept: Column
+    sseq: Column
+    uses: Column
+    cuse: Column
+    pend: Column
+    pseq: Column
+    plast: Column
+    pctrl: Column
+    aspd: Column
+    lab: Column
+    lcard: Column
+    lpl: Column
+    ltg: Column
+    lspd: Column
+    lneg: Column
+    leneg: Column
+    ldone: Column
+    lp: Column
+    drawn: Column
+    a_ab: Column
+    a_pl: Column
+    a_cno: Column
+    a_link: Column
+    a_segoc: Column
+    r_ab: Column
+    r_cno: Column
+    r_out: Column
+    r_spd: Column
+    mode: Term
+    right: Term
+    passes: Term
+    clen: Term
+    rcnt: Term
+    seq: Term
+    cno: Term
+    window: Term
+    summoning: Term
+    how: Term
+    an: Term
+    rn: Term
+    overflow: Term
+    # optional fields
+    dizzy: Column
+    pressed: Column
 
     def dump(self) -> State:
         return tuple(self._v)
 
 
-class _Writable(Frame):
-    """A frame for computing a successor: an array field is copied when first touched, so a
-    step pays only for the fields it reads or changes (copy on write)."""
-
-    __slots__ = ()
-
-    def dump(self) -> State:
-        return tuple(tuple(x) if type(x) is list else x for x in self._v)
+def view(state: State) -> Frame:
+    """Read the core fields of any state by name (see :data:`CORE`)."""
+    frame = object.__new__(Frame)
+    frame._v = state
+    return frame
 
 
 def _read(index: int) -> property:
@@ -321,45 +373,54 @@ def _copied(index: int) -> property:
     return property(get, put)
 
 
-for _index, _name in enumerate(FIELDS):
-    setattr(Frame, _name, _read(_index))
-    if _index < len(ARRAYS):
-        setattr(_Writable, _name, _copied(_index))
+def _missing(name: str) -> property:
+    def fail(frame: Frame, *value: Any) -> Any:
+        raise AttributeError(f"this scenario's state has no field {name!r}")
+
+    return property(fail, fail)
 
 
-def empty_state(layout: Layout) -> list[Any]:
-    """A zeroed state as a mutable list of fields (the loader fills it in)."""
-    fields: list[Any] = []
-    for name, kind in ARRAYS:
-        fill: Any = -1 if name in _MINUS_ONE else False if name in BOOLEANS else 0
-        fields.append([fill] * layout.size(kind))
-    scalars: dict[str, Any] = {
-        "mode": int(Mode.OPEN),
-        "right": 0,
-        "passes": 0,
-        "clen": 0,
-        "rcnt": 0,
-        "seq": 0,
-        "cno": 1,
-        "window": int(Window.NONE),
-        "summoning": -1,
-        "how": 0,
-        "an": 0,
-        "rn": 0,
-        "overflow": int(Capacity.NONE),
-    }
-    fields.extend(scalars[name] for name in SCALARS)
-    return fields
+class _Writable(Frame):
+    """A frame for computing a successor: an array field is copied when first touched, so a
+    step pays only for the fields it reads or changes (copy on write)."""
+
+    __slots__ = ()
+
+    def dump(self) -> State:
+        return tuple(tuple(x) if type(x) is list else x for x in self._v)
 
 
-def freeze(fields: list[Any]) -> State:
-    return tuple(tuple(f) if i < len(ARRAYS) else f for i, f in enumerate(fields))
+for _i, _f in enumerate(CORE):
+    setattr(Frame, _f.name, _read(_i))
+    if _f.over is not None:
+        setattr(_Writable, _f.name, _copied(_i))
+for _name in OPTIONAL:
+    setattr(Frame, _name, _missing(_name))
 
 
-def array(fields: list[Any], name: str) -> list[Any]:
-    """The list of one array field inside a mutable state."""
-    result: list[Any] = fields[_ARRAY_INDEX[name]]
-    return result
+@cache
+def _frame_classes(extra: tuple[str, ...]) -> tuple[type[Frame], type[Frame]]:
+    """The frame classes of states with these optional fields after the core ones."""
+    if not extra:
+        return Frame, _Writable
+    read = type("Frame+" + "+".join(extra), (Frame,), {"__slots__": ()})
+    write = type("Writable+" + "+".join(extra), (_Writable,), {"__slots__": ()})
+    for offset, name in enumerate(extra):
+        index = len(CORE) + offset
+        setattr(read, name, _read(index))
+        setattr(write, name, _copied(index))
+    return read, write
 
 
-ZONE_LABELS = {int(z): z.label for z in Zone}
+class Reader:
+    """Fast named reads of core fields from plain state tuples (``operator.itemgetter``),
+    for the engines' inner loops: ``READ.mode(state)``."""
+
+    def __getattr__(self, name: str) -> Callable[[State], Any]:
+        getter = itemgetter(_CORE_INDEX[name])
+        setattr(self, name, getter)
+        return getter
+
+
+READ = Reader()
+"""Named readers of the core fields of any state tuple."""

@@ -13,20 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE, Logic, Term
-from verifier.core.state import (
-    ARRAYS,
-    FIELDS,
-    Capacity,
-    Frame,
-    Layout,
-    Mode,
-    Outcome,
-    State,
-    empty_state,
-    freeze,
-)
+from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits
+from verifier.games import game
 from verifier.io.scenario import Scenario
 from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
 from verifier.rules.context import (
@@ -145,16 +135,16 @@ class System:
 
     def checks(self, L: Logic, state: State, action: Action) -> Iterator[Check]:
         """The named conditions under which ``action`` is legal in ``state``."""
-        ctx = Ctx(L, Frame(state, writable=False), self.world)
+        ctx = Ctx(L, self.layout.frame(state), self.world)
         return self._checks(ctx, action)
 
     def enabled_actions(self, state: State) -> Iterator[Action]:
         """The legal actions in the concrete ``state`` (one frame for all their guards)."""
-        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
-        mode = state[_MODE]
+        ctx = Ctx(CONCRETE, self.layout.frame(state), self.world)
+        mode = READ.mode(state)
         if mode == Mode.RESOLVE:
             nxt = ctx.memo["next"] = resolution.next_links(ctx)
-            labs = state[_LAB]
+            labs = READ.lab(state)
             candidates: tuple[Action, ...] = ()
             for slot, ready in enumerate(nxt):
                 if ready:
@@ -226,7 +216,7 @@ class System:
         self, L: Logic, state: State, action: Action, notes: list[Note] | None = None
     ) -> State:
         """The state after ``action`` (assumed legal)."""
-        ctx = Ctx(L, Frame(state, writable=True), self.world, notes)
+        ctx = Ctx(L, self.layout.frame(state, writable=True), self.world, notes)
         kind = action.kind
         if kind == "activate":
             self._activate(ctx, action)
@@ -330,7 +320,7 @@ class System:
 
     def selected_slot(self, state: State, ability: int) -> int | None:
         """The slot whose link of ``ability`` resolves next in the concrete ``state``."""
-        ctx = Ctx(CONCRETE, Frame(state, writable=False), self.world)
+        ctx = Ctx(CONCRETE, self.layout.frame(state), self.world)
         mask = self._selected(ctx, ability)
         return next((i for i, m in enumerate(mask) if m), None)
 
@@ -465,27 +455,30 @@ class System:
     def initial(self) -> State:
         """The scenario's situation before its history."""
         sc = self.scenario
-        fields = empty_state(self.layout)
-        columns = {name: fields[i] for i, name in enumerate(_ARRAY_NAMES)}
+        layout = self.layout
+        fields = layout.empty()
+        zone, up, ctrl, active, aspd, lp = (
+            layout.column(fields, name) for name in ("zone", "up", "ctrl", "active", "aspd", "lp")
+        )
         for card in sc.cards:
             c = card.index
-            columns["zone"][c] = int(card.zone)
-            columns["up"][c] = card.face_up
-            columns["ctrl"][c] = card.controller
-            columns["dizzy"][c] = card.dizzy
-            columns["active"][c] = card.stays and card.face_up and card.zone is Zone.FIELD
+            zone[c] = int(card.zone)
+            up[c] = card.face_up
+            ctrl[c] = card.controller
+            active[c] = card.stays and card.face_up and card.zone is Zone.FIELD
+        if layout.has("dizzy"):
+            dizzy = layout.column(fields, "dizzy")
+            for card in sc.cards:
+                dizzy[card.index] = card.dizzy
         for ability in sc.abilities:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
-                columns["aspd"][ability.index] = speed.base_speed(sc.model, card, ability)
-        columns["lp"][0] = columns["lp"][1] = sc.life_points
-        fields[_SCALAR_INDEX["right"]] = sc.turn
-        return freeze(fields)
+                aspd[ability.index] = speed.base_speed(sc.model, card, ability)
+        lp[0] = lp[1] = sc.life_points
+        layout.set(fields, "right", sc.turn)
+        return layout.freeze(fields)
 
 
-_ARRAY_NAMES = tuple(name for name, _ in ARRAYS)
-_MODE = FIELDS.index("mode")
-_LAB = FIELDS.index("lab")
 _MODES = {
     "activate": (Mode.OPEN, Mode.BUILD),
     "pass": (Mode.OPEN, Mode.BUILD),
@@ -495,7 +488,6 @@ _MODES = {
     "trigger": (Mode.TRIGGERS,),
     "decline": (Mode.TRIGGERS,),
 }
-_SCALAR_INDEX = {name: FIELDS.index(name) for name in FIELDS}
 
 
 def build_system(scenario: Scenario) -> System:
@@ -531,6 +523,8 @@ def derive_layout(scenario: Scenario) -> Layout:
         else:
             activations += 2
     size = max(activations, 1)
+    model = scenario.model
+    extra = dict.fromkeys(game(model.game).fields + protocol.fields(model))
     return Layout(
         cards=len(scenario.cards),
         abilities=len(scenario.abilities),
@@ -539,6 +533,7 @@ def derive_layout(scenario: Scenario) -> Layout:
         rlog=size,
         pending_cap=cap,
         bits=integer_bits(scenario, size),
+        extra=tuple(extra),
     )
 
 

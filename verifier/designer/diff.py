@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from verifier.core.state import FIELDS, State
+from verifier.core.state import Layout, State
 from verifier.core.system import Action
 from verifier.designer.generate import RandomChooser, scenario, to_text
 from verifier.engines.explore import Exploration, explore
@@ -26,11 +26,6 @@ from verifier.report.narrate import TraceStep, replay
 from verifier.run.check import Prepared, prepare
 
 __all__ = ["Difference", "compare", "search"]
-
-_AN, _AAB, _APL = FIELDS.index("an"), FIELDS.index("a_ab"), FIELDS.index("a_pl")
-_RN, _RAB = FIELDS.index("rn"), FIELDS.index("r_ab")
-_ZONE, _CTRL = FIELDS.index("zone"), FIELDS.index("ctrl")
-_DIZZY, _MISS = FIELDS.index("dizzy"), FIELDS.index("miss")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +56,16 @@ def _runs(
     labels = [a.label for a in system.world.abilities]
     out = []
     for state in ex.terminals:
-        out.append(_summary(state, labels, tuple(ex.path(state))))
+        out.append(_summary(system.layout, state, labels, tuple(ex.path(state))))
     return ex, out
 
 
-def _summary(state: State, labels: list[str], path: tuple[Action, ...]) -> _Run:
-    moves = tuple((labels[state[_AAB][k]], state[_APL][k]) for k in range(state[_AN]))
-    order = tuple(labels[state[_RAB][k]] for k in range(state[_RN]))
-    return _Run(moves, order, state[_ZONE], state[_CTRL], state[_DIZZY], state[_MISS], path)
+def _summary(layout: Layout, state: State, labels: list[str], path: tuple[Action, ...]) -> _Run:
+    f = layout.frame(state)
+    moves = tuple((labels[f.a_ab[k]], f.a_pl[k]) for k in range(f.an))
+    order = tuple(labels[f.r_ab[k]] for k in range(f.rn))
+    dizzy = tuple(f.dizzy) if layout.has("dizzy") else ()
+    return _Run(moves, order, tuple(f.zone), tuple(f.ctrl), dizzy, tuple(f.miss), path)
 
 
 def compare(

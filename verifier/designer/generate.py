@@ -787,7 +787,7 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
 
 def _options(prepared: Any) -> list[str]:
     """History sentences for the legal actions after the history so far."""
-    from verifier.core.state import FIELDS, Mode
+    from verifier.core.state import Mode, view
     from verifier.core.system import Action
     from verifier.spec.cards import Zone
 
@@ -796,10 +796,8 @@ def _options(prepared: Any) -> list[str]:
     world = system.world
     players = system.scenario.players
     names = [card.name for card in world.cards]
-    ctrl, pctrl, pend = (state[FIELDS.index(k)] for k in ("ctrl", "pctrl", "pend"))
-    zone = state[FIELDS.index("zone")]
-    mode = state[FIELDS.index("mode")]
-    clen = state[FIELDS.index("clen")]
+    at = view(state)
+    ctrl, pctrl, pend, zone, mode, clen = at.ctrl, at.pctrl, at.pend, at.zone, at.mode, at.clen
     out: list[str] = []
     for action in system.enabled_actions(state):
         if action.kind in ("activate", "trigger"):
@@ -854,8 +852,9 @@ def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[str]:
     numbers = sorted(
         {lp, lp // 2, (lp + 1) // 2} | {lp - a for a in amounts} | {lp + a for a in amounts}
     )
+    atoms = ATOMS if game == "cmc" else tuple(a for a in ATOMS if a != "dizzy")
     return [
-        claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers)
+        claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers, atoms=atoms)
         for _ in range(count)
     ]
 
@@ -882,17 +881,19 @@ def claim(
     players: Sequence[str] = ("A", "B"),
     speeds: Sequence[str] = ("1", "2", "3"),
     numbers: Sequence[int] = (),
+    atoms: Sequence[str] = (),
 ) -> str:
     """A random claim over the scenario's cards, with a quantifier.
 
     ``numbers`` are constants worth comparing Life Points with (the scenario's, after its
-    amounts); the others come from :data:`CLAIM_CONSTANTS`.
+    amounts); the others come from :data:`CLAIM_CONSTANTS`. ``atoms`` are the kinds of atom
+    the game has (all of :data:`ATOMS` by default).
     """
     if c.integer(0, 7) == 0:
         # can_respond / can_activate carry their own quantifier: never under another one.
         return _possibility(c, cards, players, depth)
     quantifier = c.pick(["exists", "always", "always", ""])
-    body = _formula(c, cards, depth, players, speeds, numbers)
+    body = _formula(c, cards, depth, players, speeds, numbers, atoms or ATOMS)
     return f"{quantifier} {body}".strip()
 
 
@@ -916,15 +917,16 @@ def _formula(
     players: Sequence[str],
     speeds: Sequence[str],
     numbers: Sequence[int],
+    atoms: Sequence[str],
 ) -> str:
     if depth > 0 and c.integer(0, 2) == 0:
         op = c.pick(["and", "or"])
-        left = _formula(c, cards, depth - 1, players, speeds, numbers)
-        right = _formula(c, cards, depth - 1, players, speeds, numbers)
+        left = _formula(c, cards, depth - 1, players, speeds, numbers, atoms)
+        right = _formula(c, cards, depth - 1, players, speeds, numbers, atoms)
         return f"({left} {op} {right})"
     if depth > 0 and c.integer(0, 4) == 0:
-        return f"not {_formula(c, cards, depth - 1, players, speeds, numbers)}"
-    return _atom(c, cards, players, speeds, numbers)
+        return f"not {_formula(c, cards, depth - 1, players, speeds, numbers, atoms)}"
+    return _atom(c, cards, players, speeds, numbers, atoms)
 
 
 ATOMS = (
@@ -960,11 +962,12 @@ def _atom(
     players: Sequence[str] = ("A", "B"),
     speeds: Sequence[str] = ("1", "2", "3"),
     numbers: Sequence[int] = (),
+    atoms: Sequence[str] = ATOMS,
 ) -> str:
     card = json.dumps(c.pick(cards))
     other = json.dumps(c.pick(cards))
     player = c.pick(players)
-    kind = c.pick(ATOMS)
+    kind = c.pick(atoms)
     eq = c.pick(["==", "==", "!="])
     if kind in ("activates",):
         return f"activates({player}, {card})"

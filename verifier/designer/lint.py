@@ -21,7 +21,7 @@ from pathlib import Path
 
 import z3
 
-from verifier.core.state import FIELDS, Frame
+from verifier.core.state import READ
 from verifier.designer.orders import stopped_reason
 from verifier.designer.probes import activatable_kinds, answer_probe, card, probe_text, start_probe
 from verifier.engines.explore import explore
@@ -35,9 +35,6 @@ from verifier.rules.context import Ctx
 from verifier.run.check import prepare
 
 __all__ = ["Finding", "lint"]
-
-_LSPD = FIELDS.index("lspd")
-_LPL = FIELDS.index("lpl")
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,14 +188,14 @@ def _tie(
         system = prepare(load_scenario(path, model=model)).system
     if system.layout.slots < 2:
         return [], ""
-    state = list(system.initial())
     Z3 = Z3Logic(system.layout.bits)
     lift = Z3.lift
     speeds = [Z3.integer(f"speed.{i}") for i in range(2)]
     players = [Z3.integer(f"player.{i}") for i in range(2)]
-    state[_LSPD] = (*speeds, *state[_LSPD][2:])
-    state[_LPL] = (*players, *state[_LPL][2:])
-    ctx = Ctx(Z3, Frame(tuple(state), writable=False), system.world)
+    start = system.layout.frame(system.initial(), writable=True)
+    for i in range(2):
+        start.lspd[i], start.lpl[i] = speeds[i], players[i]
+    ctx = Ctx(Z3, system.layout.frame(start.dump()), system.world)
     first = lift(resolution.precedes(ctx, 0, 1))
     second = lift(resolution.precedes(ctx, 1, 0))
     solver = z3.Solver()
@@ -369,7 +366,7 @@ def _with_trace(text: str, prepared: object, ex: object, overflow: bool) -> str:
     from verifier.run.check import Prepared
 
     assert isinstance(prepared, Prepared) and isinstance(ex, Exploration)
-    targets = [s for s in ex.parent if s[FIELDS.index("overflow")]] if overflow else ex.deadlocks
+    targets = [s for s in ex.parent if READ.overflow(s)] if overflow else ex.deadlocks
     if not targets:
         return text
     actions = ex.path(min(targets, key=lambda s: len(ex.path(s))))

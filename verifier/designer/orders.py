@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.core.state import FIELDS, State
+from verifier.core.state import READ, State
 from verifier.engines.explore import explore
 from verifier.run.check import Prepared
 from verifier.spec.cards import Zone
@@ -12,10 +12,6 @@ from verifier.spec.cards import Zone
 __all__ = ["OrderClass", "Orders", "segoc_orders", "segoc_outcomes", "stopped_reason"]
 
 DEFAULT_ORDERS_STATES = 500_000
-
-_AN, _AAB, _ASEG = FIELDS.index("an"), FIELDS.index("a_ab"), FIELDS.index("a_segoc")
-_ACNO = FIELDS.index("a_cno")
-_ZONE, _CTRL, _LP, _DRAWN = (FIELDS.index(n) for n in ("zone", "ctrl", "lp", "drawn"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +25,14 @@ class OrderClass:
 
 def _order(state: State, labels: list[str]) -> tuple[str, ...]:
     return tuple(
-        f"{labels[state[_AAB][k]]} (chain {state[_ACNO][k]})"
-        for k in range(state[_AN])
-        if state[_ASEG][k]
+        f"{labels[READ.a_ab(state)[k]]} (chain {READ.a_cno(state)[k]})"
+        for k in range(READ.an(state))
+        if READ.a_segoc(state)[k]
     )
 
 
 def _outcome(state: State) -> tuple[object, ...]:
-    return (state[_ZONE], state[_CTRL], state[_LP], state[_DRAWN])
+    return (READ.zone(state), READ.ctrl(state), READ.lp(state), READ.drawn(state))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +90,12 @@ def segoc_orders(
         state = reference[outcome]
         if first is not None and outcome != 1:
             for c, name in enumerate(names):
-                if state[_ZONE][c] != first[_ZONE][c]:
+                if READ.zone(state)[c] != READ.zone(first)[c]:
                     differs.append(
-                        f"{name} ends in the {Zone(state[_ZONE][c]).label}, "
-                        f"not the {Zone(first[_ZONE][c]).label}"
+                        f"{name} ends in the {Zone(READ.zone(state)[c]).label}, "
+                        f"not the {Zone(READ.zone(first)[c]).label}"
                     )
-                elif state[_CTRL][c] != first[_CTRL][c]:
+                elif READ.ctrl(state)[c] != READ.ctrl(first)[c]:
                     differs.append(f"{name} changes hands")
         out.append(OrderClass(order, outcome, tuple(differs)))
     return Orders(out, stopped_reason(ex.stopped_by))

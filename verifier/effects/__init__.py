@@ -78,6 +78,7 @@ def move(
             if w.cards[c].type == "monster":
                 before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
     bound_before = list(f.bound)
+    dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
     for c, h in enumerate(hits):
@@ -92,7 +93,8 @@ def move(
         owner = card.owner if controller is None else controller
         f.ctrl[c] = L.ite(h, owner, f.ctrl[c])
         f.active[c] = L.and_(f.active[c], L.not_(h))
-        f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
+        if dizzies:
+            f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
         for a in card.abilities:
             # Modifiers applied by effects end when the card moves.
             base = speed.base_speed(w.model, card, w.abilities[a])

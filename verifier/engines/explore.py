@@ -17,17 +17,13 @@ import networkx as nx
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, Capacity, Mode, State
+from verifier.core.state import READ, Capacity, Mode, State
 from verifier.core.system import Action, System
 from verifier.report.narrate import describe_action
 from verifier.run.verdict import Search
 
 __all__ = ["Exploration", "ExplorerEngine", "explore", "state_graph"]
 
-_MODE = FIELDS.index("mode")
-_OVERFLOW = FIELDS.index("overflow")
-_CLEN = FIELDS.index("clen")
-_LCARD = FIELDS.index("lcard")
 DEFAULT_STATE_LIMIT = 1_000_000
 DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the exploration may add to the process before it stops (``unknown``): with the
@@ -115,11 +111,11 @@ def explore(
     expanded = 0
     while queue:
         state = queue.popleft()
-        if state[_OVERFLOW]:
+        if READ.overflow(state):
             overflowed += 1
-            capacities.add(Capacity(state[_OVERFLOW]))
+            capacities.add(Capacity(READ.overflow(state)))
             continue
-        if state[_MODE] == Mode.DONE:
+        if READ.mode(state) == Mode.DONE:
             terminals.append(state)
             continue
         expanded += 1
@@ -222,8 +218,8 @@ def state_graph(system: System, exploration: Exploration) -> nx.MultiDiGraph[int
     def node(state: State) -> int:
         if state not in ids:
             ids[state] = len(ids)
-            chain = [names[c] for c in state[_LCARD][: state[_CLEN]]]
-            mode = Mode(state[_MODE]).name.lower()
+            chain = [names[c] for c in READ.lcard(state)[: READ.clen(state)]]
+            mode = Mode(READ.mode(state)).name.lower()
             label = f"{mode}: " + (" > ".join(chain) if chain else "(no chain)")
             graph.add_node(ids[state], label=label, mode=mode, start=state == exploration.start)
         return ids[state]

@@ -10,6 +10,7 @@ from typing import Any
 from verifier.claims.ast import Formula
 from verifier.claims.parse import Vocabulary, parse_claim
 from verifier.errors import ModelError, ScenarioError, Span
+from verifier.games import game
 from verifier.io.model import RuleSystem, find_named_model, is_model_path, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.source import Document, load_document
@@ -103,7 +104,12 @@ class Scenario:
 
     @property
     def vocabulary(self) -> Vocabulary:
-        return Vocabulary(tuple(c.name for c in self.cards), self.players, self.model.speeds)
+        return Vocabulary(
+            tuple(c.name for c in self.cards),
+            self.players,
+            self.model.speeds,
+            frozenset(game(self.model.game).fields),
+        )
 
     def parse(self, text: str, origin: Span | None = None) -> Formula:
         """Parse a claim against this scenario's names."""
@@ -223,6 +229,7 @@ class _Loader:
         self.doc = doc
         self.spec = spec
         self.model = model
+        self.game = game(model.game)
         self.allow_outside = allow_outside
         self.players = (spec.players[0], spec.players[1])
         if self.players[0] == self.players[1]:
@@ -232,6 +239,14 @@ class _Loader:
 
     def error(self, message: str, span: Span) -> ScenarioError:
         return ScenarioError(message, span)
+
+    def needs(self, field: str, span: Span) -> None:
+        """Refuse a key that reads or writes an optional state field the game lacks."""
+        if not self.game.has_field(field):
+            raise self.error(
+                f"'{field}' is not a notion of {self.game.title} (rule system {self.model.name})",
+                span,
+            )
 
     def player(self, name: str | None, span: Span) -> int:
         if name in self.players:
@@ -274,7 +289,12 @@ class _Loader:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
         self.check_zones(cards_t)
-        vocab = Vocabulary(tuple(c.name for c in cards_t), self.players, self.model.speeds)
+        vocab = Vocabulary(
+            tuple(c.name for c in cards_t),
+            self.players,
+            self.model.speeds,
+            frozenset(self.game.fields),
+        )
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
         return Scenario(
@@ -433,6 +453,8 @@ class _Loader:
             raise self.error(
                 "'bind: target' needs the card to have a target", where.at("continuous")
             )
+        if entry.dizzy:
+            self.needs("dizzy", where.at("dizzy"))
         if entry.speed_modifier is not None and model.slow_limit is None:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
         return Card(
@@ -564,6 +586,8 @@ class _Loader:
         types: set[str] = set()
         for k in kinds:
             types |= _types(k)
+        if spec.dizzy is not None:
+            self.needs("dizzy", where.at(key))
         return Filter(
             types=frozenset(types),
             zone=Zone.named(spec.zone) if spec.zone else None,
@@ -608,6 +632,7 @@ class _Loader:
             elif cost.pay_lp is not None:
                 out.append(Cost("pay-lp", None, None if cost.pay_lp == "half" else cost.pay_lp))
             elif cost.dizzy is not None:
+                self.needs("dizzy", where.at("cost"))
                 out.append(Cost("dizzy"))
         if sum(1 for c in out if c.kind == "tribute") > 1:
             raise self.error("at most one tribute cost", where.at("cost"))

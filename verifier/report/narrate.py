@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, Outcome, State
+from verifier.core.state import READ, Outcome, State
 from verifier.core.system import Action, System
 from verifier.rules.context import Note
 
@@ -22,11 +22,6 @@ _KEYS = {
 }
 
 __all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
-
-_CLEN = FIELDS.index("clen")
-_CNO = FIELDS.index("cno")
-_CTRL = FIELDS.index("ctrl")
-_PCTRL = FIELDS.index("pctrl")
 
 
 class IllegalTrace(Exception):
@@ -83,7 +78,7 @@ def narrate(
     w = system.world
     players = w.scenario.players
     names = [c.name for c in w.cards]
-    chain = before[_CNO]
+    chain = READ.cno(before)
     steps: list[TraceStep] = []
 
     def add(
@@ -105,7 +100,7 @@ def narrate(
             )
         )
 
-    link_number = before[_CLEN] + 1
+    link_number = READ.clen(before) + 1
     stack = w.model.game == "cmc"
     noun = "stack" if stack else "chain"
     resolving: list[int] = []
@@ -142,7 +137,7 @@ def narrate(
                 None if at_once else link_number,
             )
         elif k == "pass":
-            stacked = before[_CLEN] > 0
+            stacked = READ.clen(before) > 0
             if action.kind == "pass" and w.model.closes_on == "both-press-resolve" and stacked:
                 add("pass", f"{who} presses resolve", note.player)
             else:
@@ -274,7 +269,9 @@ def describe_action(system: System, state: State, action: Action) -> str:
     if action.kind in {"activate", "trigger", "decline"}:
         ability = w.abilities[action.ability]
         triggered = action.kind != "activate"
-        who = players[state[_PCTRL][ability.index] if triggered else state[_CTRL][ability.card]]
+        who = players[
+            READ.pctrl(state)[ability.index] if triggered else READ.ctrl(state)[ability.card]
+        ]
         verb = {"activate": "activates", "trigger": "places", "decline": "declines"}[action.kind]
         text = f"{who} {verb} {ability.label}"
         if action.target >= 0:

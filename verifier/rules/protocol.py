@@ -15,10 +15,12 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
+from verifier.io.model import RuleSystem
 from verifier.rules.context import Check, Ctx
 
 __all__ = [
     "after_add",
+    "fields",
     "may_act",
     "may_pass",
     "may_time_out",
@@ -31,6 +33,12 @@ __all__ = [
 
 def _alternating(ctx: Ctx) -> bool:
     return ctx.w.model.right_to_respond == "other-player-first"
+
+
+def fields(model: RuleSystem) -> tuple[str, ...]:
+    """The optional state fields this protocol keeps: who has pressed resolve, unless the
+    right to respond alternates (then passes in a row are counted instead)."""
+    return () if model.right_to_respond == "other-player-first" else ("pressed",)
 
 
 def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:
@@ -60,8 +68,9 @@ def open_state(ctx: Ctx, when: Term) -> None:
     L, f = ctx.L, ctx.f
     f.right = L.ite(when, ctx.w.turn, f.right)
     f.passes = L.ite(when, 0, f.passes)
-    for p in (0, 1):
-        f.pressed[p] = L.ite(when, False, f.pressed[p])
+    if not _alternating(ctx):
+        for p in (0, 1):
+            f.pressed[p] = L.ite(when, False, f.pressed[p])
 
 
 def after_add(ctx: Ctx, player: Term, stacked: Term) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, Mode, State
+from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System, build_system
 from verifier.engines.explore import ExplorerEngine
 from verifier.io.scenario import Scenario, Variant
@@ -19,7 +19,6 @@ from verifier.run.verdict import Decision, Engine, Verdict, decide
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
 
 ENGINES = ("explore", "smt", "both")
-_MODE = FIELDS.index("mode")
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +245,7 @@ def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action
         ),
     )
     for _ in range(limit):
-        if state[_MODE] == Mode.DONE:
+        if READ.mode(state) == Mode.DONE:
             return actions
         for action in ordered:
             if action.kind == "activate":

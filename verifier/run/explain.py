@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from verifier.core.state import FIELDS, Mode, State
+from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System
 from verifier.rules.rulebook import describe
 from verifier.spec.cards import Zone
 
 __all__ = ["because"]
-
-_CLEN = FIELDS.index("clen")
-_LAB = FIELDS.index("lab")
-_LSPD = FIELDS.index("lspd")
-_LPL = FIELDS.index("lpl")
-_CTRL = FIELDS.index("ctrl")
-_ZONE = FIELDS.index("zone")
-_RIGHT = FIELDS.index("right")
-_MODE = FIELDS.index("mode")
 
 
 def because(system: System, state: State, action: Action, rule: str) -> str:
@@ -39,12 +30,12 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
         return ""
     ability = w.abilities[action.ability]
     card = w.cards[ability.card]
-    clen = state[_CLEN]
+    clen = READ.clen(state)
     top = clen - 1
     speed = model.speeds[ability.speed] if ability.speed is not None else "?"
-    top_label = w.abilities[state[_LAB][top]].label if clen else ""
+    top_label = w.abilities[READ.lab(state)[top]].label if clen else ""
     if rule == "chain.speed" and clen:
-        previous = model.speeds[state[_LSPD][top]]
+        previous = model.speeds[READ.lspd(state)[top]]
         return (
             f"{ability.label} is speed {speed}, below the previous link's {previous} "
             f"({top_label}, Chain Link {clen})"
@@ -60,15 +51,15 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
     if rule == "chain.locked" and clen:
         return f"{top_label} forbids responses to its activation"
     if rule == "chain.right-to-respond":
-        return f"{players[state[_RIGHT]]} holds the right to act"
-    if rule == "chain.resolving" and state[_MODE] != Mode.OPEN:
-        return f"the game is in its {Mode(state[_MODE]).name.lower()} step"
+        return f"{players[READ.right(state)]} holds the right to act"
+    if rule == "chain.resolving" and READ.mode(state) != Mode.OPEN:
+        return f"the game is in its {Mode(READ.mode(state)).name.lower()} step"
     if rule == "card.set-this-turn":
         return f"{card.name} was set this turn"
     if rule == "card.from-hand":
         return f"{card.name} is a {card.kind} in the hand"
     if rule == "card.location":
-        return f"{card.name} is {_where(state[_ZONE][card.index])}"
+        return f"{card.name} is {_where(READ.zone(state)[card.index])}"
     if rule == "card.condition" and ability.condition is not None:
         condition = ability.condition
         if condition.kind == "activates":
@@ -81,7 +72,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
         return f"it answers a summon ({condition.kind})"
     if rule == "target.valid" and action.target >= 0:
         target = w.cards[action.target]
-        return f"{target.name} is {_where(state[_ZONE][target.index])}"
+        return f"{target.name} is {_where(READ.zone(state)[target.index])}"
     if rule == "limit.once-per-turn":
         return f"{ability.label} was already activated this turn"
     return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, Mode, State
+from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System
 from verifier.errors import ScenarioError
 from verifier.io.scenario import Step
@@ -14,13 +14,6 @@ from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 
 __all__ = ["Replayed", "replay_history"]
-
-_AN = FIELDS.index("an")
-_MODE = FIELDS.index("mode")
-_CLEN = FIELDS.index("clen")
-_CTRL = FIELDS.index("ctrl")
-_PCTRL = FIELDS.index("pctrl")
-_PEND = FIELDS.index("pend")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +42,7 @@ def replay_history(system: System) -> Replayed:
         for implied in plan[:-1]:
             state = _apply(system, state, implied, steps, actions, implied=True)
         state = _apply(system, state, plan[-1], steps, actions, implied=False)
-    return Replayed(state, tuple(steps), tuple(actions), state[_AN])
+    return Replayed(state, tuple(steps), tuple(actions), READ.an(state))
 
 
 def _resolve_chain(
@@ -59,10 +52,10 @@ def _resolve_chain(
 
     Every step must be forced; a coin toss is settled by the step's "(coins succeed)".
     """
-    if state[_MODE] == Mode.OPEN and state[_CLEN] == 0:
+    if READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
         raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
     for _ in range(10_000):
-        if state[_MODE] == Mode.DONE:
+        if READ.mode(state) == Mode.DONE:
             return _apply(system, state, Action("reopen"), steps, actions, implied=True)
         choices = [
             a
@@ -71,7 +64,7 @@ def _resolve_chain(
             and system.enabled(state, a)
             and (a.heads is None or step.how == "" or a.heads == (step.how == "heads"))
         ]
-        if state[_MODE] in (Mode.OPEN, Mode.BUILD):
+        if READ.mode(state) in (Mode.OPEN, Mode.BUILD):
             choices = [a for a in choices if a.kind == "pass"]
         if len(choices) != 1:
             what = (
@@ -107,8 +100,8 @@ def _action(system: System, state: State, step: Step) -> Action:
     assert step.ability is not None and step.player is not None
     ability = system.world.abilities[step.ability]
     # A waiting trigger is activated by whoever controlled its card when it triggered.
-    waiting = ability.trigger is not None and state[_PEND][ability.index] > 0
-    owner = state[_PCTRL][ability.index] if waiting else state[_CTRL][ability.card]
+    waiting = ability.trigger is not None and READ.pend(state)[ability.index] > 0
+    owner = READ.pctrl(state)[ability.index] if waiting else READ.ctrl(state)[ability.card]
     if owner != step.player:
         players = system.scenario.players
         raise ScenarioError(

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS
+from verifier.core.state import view
 from verifier.engines.smt.why import why_not
 from verifier.report.narrate import replay
 from verifier.report.text import narrative
@@ -97,7 +97,7 @@ def claim_reasons(
     elif isinstance(body, ast.Responds):
         player = body.player
         # The cards the player controls where the scenario stands.
-        owned = prepared.history.state[FIELDS.index("ctrl")]
+        owned = view(prepared.history.state).ctrl
         abilities = frozenset(a.index for a in world.abilities if owned[a.card] == player)
     else:
         return ()

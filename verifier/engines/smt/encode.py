@@ -18,31 +18,33 @@ from typing import Any
 
 import z3
 
-from verifier.core.state import ARRAYS, BOOLEANS, FIELDS, Capacity, Mode, State
+from verifier.core.state import Capacity, Field, Mode, State
 from verifier.core.system import Action, System
 from verifier.engines.smt.logic import Z3Logic
 
 __all__ = ["OutOfTime", "Unrolling", "action_code"]
 
-Element = tuple[int, int | None]  # (field, index within the array field) or (field, None)
+Element = tuple[Field, int, int | None]
+"""A state element: the field, its position in the vector, and the index within an array
+field (``None`` for a scalar)."""
 
 
 def _label(element: Element) -> str:
-    field, index = element
-    return FIELDS[field] if index is None else f"{FIELDS[field]}[{index}]"
+    field, _, index = element
+    return field.name if index is None else f"{field.name}[{index}]"
 
 
 def _bits(element: Element, suffix: str, width: int) -> tuple[Any, ...]:
     """The Boolean variables a state element is made of."""
     name = _label(element) + suffix
-    if FIELDS[element[0]] in BOOLEANS:
+    if element[0].boolean:
         return (z3.Bool(name),)
     return tuple(z3.Bool(f"{name}.{j}") for j in range(width))
 
 
 def _term(element: Element, bits: tuple[Any, ...]) -> Any:
     """The z3 term of a state element made of ``bits``."""
-    if FIELDS[element[0]] in BOOLEANS:
+    if element[0].boolean:
         return bits[0]
     one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
     return z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
@@ -56,7 +58,7 @@ def _variable(element: Element, suffix: str, width: int) -> tuple[Any, tuple[Any
 
 def _bits_of(value: Any, element: Element, width: int) -> tuple[Any, ...]:
     """The constant bits of a concrete value of ``element`` (two's complement)."""
-    if FIELDS[element[0]] in BOOLEANS:
+    if element[0].boolean:
         return (z3.BoolVal(bool(value)),)
     limit = 1 << (width - 1)
     if not -limit <= int(value) < limit:
@@ -116,7 +118,7 @@ class Unrolling:
         offset = 0
         for e in self.relation.elements:
             self.offsets[e] = offset
-            offset += 1 if FIELDS[e[0]] in BOOLEANS else self.width
+            offset += 1 if e[0].boolean else self.width
         self.bits: list[tuple[Any, ...]] = [
             tuple(
                 b for e in self.relation.elements for b in _bits_of(self._start(e), e, self.width)
@@ -128,18 +130,17 @@ class Unrolling:
     # -- building the relation --------------------------------------------------------------
 
     def _start(self, element: Element) -> Any:
-        field, index = element
-        value = self.start[field]
-        return value if index is None else value[index]
+        return _at(self.start, element)
 
     def _state(self, make: Any) -> State:
         """A state with ``make(element)`` for each element."""
         fields: list[Any] = []
-        for f in range(len(FIELDS)):
-            if f < len(ARRAYS):
-                fields.append(tuple(make((f, i)) for i in range(len(self.start[f]))))
+        for position, field in enumerate(self.system.layout.fields):
+            if field.over is not None:
+                size = len(self.start[position])
+                fields.append(tuple(make((field, position, i)) for i in range(size)))
             else:
-                fields.append(make((f, None)))
+                fields.append(make((field, position, None)))
         return tuple(fields)
 
     def _relation(self) -> _Relation:
@@ -147,18 +148,14 @@ class Unrolling:
         Z3, lift, width = self.L, self.L.lift, self.width
         # Pass 1: which elements can any action change? The others stay constants.
         generic = self._state(
-            lambda e: (
-                z3.Bool(_label(e)) if FIELDS[e[0]] in BOOLEANS else z3.BitVec(_label(e), width)
-            )
+            lambda e: z3.Bool(_label(e)) if e[0].boolean else z3.BitVec(_label(e), width)
         )
         changing: set[Element] = set()
         for action in self.actions:
             self._in_time()
             after = system.step(Z3, generic, action)
-            changing |= {
-                e for e in _elements(self.start) if not _same(_at(generic, e), _at(after, e))
-            }
-        elements = tuple(sorted(changing, key=lambda e: (e[0], -1 if e[1] is None else e[1])))
+            changing |= {e for e in self._elements() if not _same(_at(generic, e), _at(after, e))}
+        elements = tuple(sorted(changing, key=lambda e: (e[1], -1 if e[2] is None else e[2])))
         # Pass 2: the relation over the changing elements only.
         now = {e: _variable(e, "", width) for e in elements}
         then = {e: _variable(e, "'", width) for e in elements}
@@ -241,6 +238,21 @@ class Unrolling:
         self.constraints.extend(new)
         return new
 
+    def _elements(self) -> list[Element]:
+        out: list[Element] = []
+        for position, field in enumerate(self.system.layout.fields):
+            if field.over is not None:
+                out.extend((field, position, i) for i in range(len(self.start[position])))
+            else:
+                out.append((field, position, None))
+        return out
+
+    def scalar(self, t: int, name: str) -> Any:
+        """The value of the scalar field ``name`` at step ``t``."""
+        layout = self.system.layout
+        position = layout.position(name)
+        return self.element(t, (layout.fields[position], position, None))
+
     def element(self, t: int, element: Element) -> Any:
         """The value of ``element`` at step ``t``: a term, or a constant."""
         if t == 0 or element not in self.offsets:
@@ -248,7 +260,7 @@ class Unrolling:
         key = (t, element)
         if key not in self.terms:
             start = self.offsets[element]
-            size = 1 if FIELDS[element[0]] in BOOLEANS else self.width
+            size = 1 if element[0].boolean else self.width
             self.terms[key] = _term(element, self.bits[t][start : start + size])
         return self.terms[key]
 
@@ -258,8 +270,8 @@ class Unrolling:
 
     def finished(self, t: int) -> Any:
         """The continuation has ended faithfully by step ``t``."""
-        mode = self.element(t, (FIELDS.index("mode"), None))
-        overflow = self.element(t, (FIELDS.index("overflow"), None))
+        mode = self.scalar(t, "mode")
+        overflow = self.scalar(t, "overflow")
         return self.L.lift(self.L.and_(mode == int(Mode.DONE), overflow == int(Capacity.NONE)))
 
     def taken(self, t: int, action: int) -> Any:
@@ -280,19 +292,9 @@ class Unrolling:
         return out
 
 
-def _elements(state: State) -> list[Element]:
-    out: list[Element] = []
-    for f in range(len(FIELDS)):
-        if f < len(ARRAYS):
-            out.extend((f, i) for i in range(len(state[f])))
-        else:
-            out.append((f, None))
-    return out
-
-
 def _at(state: State, element: Element) -> Any:
-    field, index = element
-    return state[field] if index is None else state[field][index]
+    _, position, index = element
+    return state[position] if index is None else state[position][index]
 
 
 def _same(a: Any, b: Any) -> bool:

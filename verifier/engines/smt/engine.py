@@ -22,7 +22,7 @@ import z3
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, Capacity, Mode, State
+from verifier.core.state import READ, Capacity, Mode, State
 from verifier.core.system import Action, System
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.errors import InternalError
@@ -31,8 +31,6 @@ from verifier.run.verdict import Search
 
 __all__ = ["FIRST_BOUND", "SmtEngine", "Solver"]
 
-_MODE = FIELDS.index("mode")
-_OVERFLOW = FIELDS.index("overflow")
 FIRST_BOUND = 8
 MAX_BOUND = 400
 
@@ -135,7 +133,7 @@ class SmtEngine:
                 return bound, True, ""
             if result == z3.unknown:
                 return bound, False, f"the solver gave up ({reason})"
-            overflow = unrolling.element(bound, (_OVERFLOW, None))
+            overflow = unrolling.scalar(bound, "overflow")
             past = self.solver.literal(
                 ("overflow", bound), unrolling.L.lift(overflow != int(Capacity.NONE))
             )
@@ -196,7 +194,7 @@ class SmtEngine:
         except IllegalTrace as exc:
             raise InternalError(f"the SMT engine produced an illegal continuation: {exc}") from None
         shown = truth(CONCRETE, self.system.world, final, body, self.start_activations)
-        if bool(shown) != want or final[_MODE] != Mode.DONE:
+        if bool(shown) != want or READ.mode(final) != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
     def _shortest(self, literal: Any, model: z3.ModelRef) -> tuple[list[Action], bool]:

@@ -13,15 +13,13 @@ from dataclasses import dataclass
 import z3
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import FIELDS, State
+from verifier.core.state import State, view
 from verifier.core.system import Action, System
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.engines.smt.engine import SmtEngine, Solver
 
 __all__ = ["WhyNot", "why_not"]
 
-_CTRL = FIELDS.index("ctrl")
-_PCTRL = FIELDS.index("pctrl")
 STRICT = frozenset({"capacity"})
 # Rules are dropped from the explanation in this order when they are not needed: the most
 # specific reasons (the card itself, its condition) are tried last, so they are kept.
@@ -95,7 +93,8 @@ def why_not(
     solver = Solver(unrolling, engine.deadline)
     taken = []
     for t in range(unrolling.depth):
-        ctrl, pctrl = unrolling.state(t)[_CTRL], unrolling.state(t)[_PCTRL]
+        at = view(unrolling.state(t))
+        ctrl, pctrl = at.ctrl, at.pctrl
         for i in wanted:
             action = system.actions[i]
             ability = system.world.abilities[action.ability]

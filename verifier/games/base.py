@@ -1,0 +1,102 @@
+"""What a game is to the verifier, and the registry of games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+__all__ = ["Game", "Wording", "game", "game_named", "games", "register", "unregister"]
+
+OUTCOMES = ("resolved", "no-effect", "effect-negated", "activation-negated")
+"""The ways a link resolves (:class:`verifier.core.state.Outcome`), by name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How a trace words the chain of a game.
+
+    Templates use ``{head}`` (the link's name, with its number when ``numbered``),
+    ``{label}`` (the ability's name) and ``{n}`` (a Chain Link's number).
+    """
+
+    chain: str = "chain"
+    """What the pile of links is called: "chain", "stack"."""
+    activate_card: str = "activates"
+    """The verb for activating a card (a Spell, a Trap): "activates", "casts"."""
+    activate_effect: str = "activates"
+    """The verb for activating an effect of a card: "activates", "uses"."""
+    shows_speed: bool = False
+    """Whether an activation states its speed ("speed C")."""
+    added: str = "Chain Link {n}"
+    """Where a new link goes, in brackets after its activation."""
+    numbered: bool = True
+    """Whether a resolving link is named with its number ("Chain Link 2: Mirror Force")."""
+    outcomes: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType(
+            {
+                "resolved": "{head} resolves",
+                "no-effect": "{head} resolves without effect (its target is gone or "
+                "no longer fits)",
+                "effect-negated": "{head}: its effect is negated",
+                "activation-negated": "{head}: its activation was negated; nothing happens",
+            }
+        )
+    )
+    """What a trace says as a link resolves, for each way it can (see :data:`OUTCOMES`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A card game: its vocabulary, state, wording and format checks."""
+
+    name: str
+    title: str
+    card_types: frozenset[str]
+    """The card types of its cards (a rule system's kinds name one of them in ``card``)."""
+    zones: frozenset[str]
+    """The zones its scenarios may name (each one of :class:`verifier.spec.cards.Zone`)."""
+    phases: tuple[str, ...]
+    """The phases of its turn, in order (a rule system lists those it models)."""
+    fields: tuple[str, ...] = ()
+    """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
+    wording: Wording = Wording()
+    rulebook: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Its sentences for named rules, where the game's own words say it better."""
+
+    def has_field(self, name: str) -> bool:
+        return name in self.fields
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` available to rule systems by its name."""
+    if game.name in _GAMES and _GAMES[game.name] is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    _GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Forget the game called ``name`` (for tests that register their own)."""
+    _GAMES.pop(name, None)
+
+
+def games() -> list[Game]:
+    """Every registered game, by name."""
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def game_named(name: str) -> Game | None:
+    """The registered game called ``name``, if there is one."""
+    return _GAMES.get(name)
+
+
+def game(name: str) -> Game:
+    """The registered game called ``name`` (a loaded rule system's game always is)."""
+    found = _GAMES.get(name)
+    if found is None:
+        raise LookupError(f"no game named {name!r} is registered")
+    return found
