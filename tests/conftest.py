@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from verifier.cli import main
+from verifier.io.scenario import parse_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -77,7 +78,7 @@ def decide(tmp_path: Path) -> Callable[..., str]:
         path.write_text(text, encoding="utf-8")
         scenario = load_scenario(path)
         prepared = prepare(scenario)
-        [result] = check(prepared, [("t", claim, scenario.parse(claim), None)], engine)
+        [result] = check(prepared, [("t", claim, parse_for(scenario, claim), None)], engine)
         return result.verdict.value
 
     return verdict

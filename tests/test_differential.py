@@ -38,9 +38,10 @@ from verifier.designer.generate import (
 from verifier.engines.explore import ExplorerEngine
 from verifier.engines.smt.engine import SmtEngine
 from verifier.errors import VerifierError
-from verifier.io.scenario import Scenario, load_scenario
+from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
+from verifier.spec.scenario import Scenario
 
 STATS: Counter[str] = Counter()
 """What the differential runs compared: scenarios, claims decided by both, skipped ones."""
@@ -88,7 +89,7 @@ def agree_from(sc: Scenario, system: System, state: State, claims: Sequence[str]
     explorer = ExplorerEngine(system, state, start, max_states=40_000, seconds=60)
     smt = SmtEngine(system, state, start, max_bound=64, timeout=60)
     for text in claims:
-        formula = sc.parse(text)
+        formula = parse_for(sc, text)
         by_explorer = decide(explorer, formula)
         by_smt = decide(smt, formula)
         if Verdict.UNKNOWN in (by_explorer.verdict, by_smt.verdict):
@@ -208,7 +209,7 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
     sc = load(FORTY_THOUSAND)
     prepared = prepare(sc)
     state = prepared.history.state
-    formula = sc.parse(claim)
+    formula = parse_for(sc, claim)
     explorer = ExplorerEngine(prepared.system, state, READ.an(state), max_states=40_000)
     smt = SmtEngine(prepared.system, state, READ.an(state), max_bound=64)
     assert decide(explorer, formula).verdict is verdict
@@ -244,7 +245,7 @@ def test_generated_scenarios_load(game: str) -> None:
             sc = load(data)
             prepare(sc)
             for text in data["claims"]:
-                sc.parse(text)
+                parse_for(sc, text)
         except VerifierError as exc:
             failures.append(f"{exc.message}\n{to_text(data)}")
     assert not failures, f"{len(failures)} of {count} do not load; the first:\n{failures[0]}"

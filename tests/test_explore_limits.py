@@ -8,7 +8,7 @@ import pytest
 
 from bench.pools import write_pool
 from verifier.engines.explore import ExplorerEngine, _resident_bytes, explore
-from verifier.io.scenario import load_scenario
+from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 
 
@@ -23,6 +23,6 @@ def test_an_exploration_past_its_memory_budget_stops_and_says_so(tmp_path: Path)
     assert whole.complete and whole.states > stopped.states
     engine = ExplorerEngine(prepared.system, start, prepared.history.activations)
     engine.exploration = stopped
-    found = engine.search(prepared.scenario.parse("chain_length > 8"), True)
+    found = engine.search(parse_for(prepared.scenario, "chain_length > 8"), True)
     assert found.found is None and not found.complete
     assert found.detail.startswith("the exploration reached its memory limit after")

@@ -22,7 +22,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.system import System, derive_layout
 from verifier.engines.smt.engine import SmtEngine
 from verifier.engines.smt.logic import Z3Logic
-from verifier.io.scenario import load_scenario
+from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import Prepared, check, prepare
 from verifier.run.history import replay_history
 
@@ -149,7 +149,7 @@ def test_a_value_past_the_width_gives_unknown_naming_it(
     path = write("gain.yaml", _burn(2000, amount=1, gain=1000))
     prepared = _prepared(path, bits=12)
     claim = "always life_points(B) <= 2000"
-    formula = prepared.scenario.parse(claim)
+    formula = parse_for(prepared.scenario, claim)
     [result] = check(prepared, [("t", claim, formula, None)], engine)
     assert result.verdict.value == "unknown"
     assert "an integer (life points, cards drawn, an event count) leaves" in result.detail
@@ -167,7 +167,7 @@ def test_smt_timeout_covers_building_the_encoding(write: Callable[[str, str], Pa
     engine = SmtEngine(
         prepared.system, prepared.history.state, prepared.history.activations, timeout=1e-9
     )
-    found = engine.search(prepared.scenario.parse("life_points(B) >= 0"), False)
+    found = engine.search(parse_for(prepared.scenario, "life_points(B) >= 0"), False)
     assert found.found is None and not found.complete
     assert "--timeout" in found.detail
 

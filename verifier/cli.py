@@ -31,7 +31,7 @@ from verifier.designer.orders import DEFAULT_ORDERS_STATES
 from verifier.engines.explore import DEFAULT_STATE_LIMIT
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
-from verifier.io.scenario import load_scenario
+from verifier.io.scenario import load_scenario, parse_for, read_step
 from verifier.report.narrate import replay
 from verifier.report.text import FileError, differs, json_report, narrative, text_report
 from verifier.run.check import (
@@ -326,7 +326,7 @@ def ask_cmd(
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     scenario = load_scenario(path, allow_outside=allow_outside)
-    formula = scenario.parse(claim)
+    formula = parse_for(scenario, claim)
     prepared = prepare(scenario)
     results = check(prepared, [("ask", claim, formula, None)], engine, timeout, max_states)
     if explain:
@@ -684,7 +684,7 @@ def why_cmd(path: str, action: str, timeout: float | None, allow_outside: bool) 
     continuation, or a continuation in which it does happen.
     """
     scenario = load_scenario(path, allow_outside=allow_outside)
-    step = scenario.read_step(action)
+    step = read_step(scenario, action)
     if step.verb != "activate" or step.ability is None or step.player is None:
         raise InputError(
             "why takes an activation, such as 'B activates Book of Moon'",

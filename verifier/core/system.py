@@ -17,7 +17,6 @@ from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits
 from verifier.games import game
-from verifier.io.scenario import Scenario
 from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
 from verifier.rules.context import (
     Check,
@@ -30,6 +29,7 @@ from verifier.rules.context import (
     present,
 )
 from verifier.spec.cards import Ability, Zone
+from verifier.spec.scenario import Scenario
 
 __all__ = ["Action", "System", "build_system"]
 

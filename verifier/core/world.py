@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
-from verifier.io.model import RuleSystem
-from verifier.io.scenario import Scenario
 from verifier.spec.cards import Ability, Card, Filter
+from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.scenario import Scenario
 
 __all__ = ["World", "build_world"]
 

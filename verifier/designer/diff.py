@@ -20,10 +20,11 @@ from verifier.core.system import Action
 from verifier.designer.generate import RandomChooser, scenario, to_text
 from verifier.engines.explore import Exploration, explore
 from verifier.errors import ModelError, VerifierError
-from verifier.io.model import RuleSystem, model_dirs
+from verifier.io.model import model_dirs
 from verifier.io.scenario import load_scenario
 from verifier.report.narrate import TraceStep, replay
 from verifier.run.check import Prepared, prepare
+from verifier.spec.rulesystem import RuleSystem
 
 __all__ = ["Difference", "compare", "search"]
 

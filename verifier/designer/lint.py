@@ -27,12 +27,13 @@ from verifier.designer.probes import activatable_kinds, answer_probe, card, prob
 from verifier.engines.explore import explore
 from verifier.engines.smt.logic import Z3Logic
 from verifier.errors import InputError, Span, VerifierError
-from verifier.io.model import RuleSystem, load_model
+from verifier.io.model import load_model
 from verifier.io.scenario import load_scenario
 from verifier.report.narrate import replay
 from verifier.rules import resolution
 from verifier.rules.context import Ctx
 from verifier.run.check import prepare
+from verifier.spec.rulesystem import RuleSystem
 
 __all__ = ["Finding", "lint"]
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from verifier.designer.generate import to_text
-from verifier.io.model import Kind, RuleSystem, model_reference
+from verifier.io.model import model_reference
+from verifier.spec.rulesystem import Kind, RuleSystem
 
 __all__ = ["activatable_kinds", "answer_probe", "card", "probe_text", "start_probe"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +11,7 @@ from verifier.claims.ast import Formula
 from verifier.claims.parse import Vocabulary, parse_claim
 from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import game
-from verifier.io.model import RuleSystem, find_named_model, is_model_path, model_from
+from verifier.io.model import find_named_model, is_model_path, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.source import Document, load_document
 from verifier.spec.cards import (
@@ -26,6 +26,8 @@ from verifier.spec.cards import (
     TriggerSpec,
     Zone,
 )
+from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.scenario import ClaimEntry, Scenario, Step
 from verifier.spec.schema import (
     EFFECT_VERBS,
     AbilityFile,
@@ -41,91 +43,37 @@ from verifier.spec.schema import (
     validate,
 )
 
-__all__ = ["ClaimEntry", "Scenario", "Step", "load_scenario"]
+__all__ = ["load_scenario", "parse_for", "read_step", "vocabulary"]
 
 # The scenario's own limits (``limits:``), checked by :class:`~verifier.spec.schema.LimitsFile`:
 # each one acts, and any other key is refused with its position.
 LIMIT_NAMES = ("pending_triggers",)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a scenario's history."""
-
-    verb: str  # activate | pass | summon | press | timer | resolve
-    player: int | None
-    card: int | None = None
-    ability: int | None = None
-    target: int | None = None
-    tributes: tuple[int, ...] = ()
-    how: str = "normal"
-    text: str = ""
-    span: Span | None = field(default=None, compare=False)
+def vocabulary(scenario: Scenario) -> Vocabulary:
+    """The names a claim about ``scenario`` may use."""
+    return Vocabulary(
+        tuple(c.name for c in scenario.cards),
+        scenario.players,
+        scenario.model.speeds,
+        frozenset(game(scenario.model.game).fields),
+    )
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimEntry:
-    """A claim of a scenario with its expected verdict."""
-
-    id: str
-    text: str
-    formula: Formula
-    expect: str | None
-    span: Span | None = field(default=None, compare=False)
-    rules: str | None = None
-    turn: str | None = None
-    history: int | None = None
-
-    @property
-    def variant(self) -> Variant:
-        """The scenario variant this claim is about: rule system, turn player, and the
-        claim whose own history replaces the scenario's (None for the scenario's own)."""
-        return (self.rules, self.turn, self.history)
+def parse_for(scenario: Scenario, text: str, origin: Span | None = None) -> Formula:
+    """Parse a claim against the names of ``scenario``."""
+    where = origin if origin is not None else Span("<claim>", 1, 1, text)
+    return parse_claim(text, vocabulary(scenario), where)
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """Everything a check needs: the rule system, the situation, the history, the claims."""
-
-    path: str
-    model: RuleSystem
-    description: str
-    players: tuple[str, str]
-    turn: int
-    phase: str
-    life_points: int
-    cards: tuple[Card, ...]
-    abilities: tuple[Ability, ...]
-    history: tuple[Step, ...]
-    claims: tuple[ClaimEntry, ...]
-    limits: dict[str, int]
-    span: Span | None = field(default=None, compare=False)
-    allow_outside: bool = False  # loaded with --allow-outside: its variants are too
-
-    @property
-    def vocabulary(self) -> Vocabulary:
-        return Vocabulary(
-            tuple(c.name for c in self.cards),
-            self.players,
-            self.model.speeds,
-            frozenset(game(self.model.game).fields),
-        )
-
-    def parse(self, text: str, origin: Span | None = None) -> Formula:
-        """Parse a claim against this scenario's names."""
-        where = origin if origin is not None else Span("<claim>", 1, 1, text)
-        return parse_claim(text, self.vocabulary, where)
-
-    def read_step(self, text: str) -> Step:
-        """Parse a step sentence given on the command line ("B activates Book of Moon")."""
-        origin = Span("<action>", 1, 1, text)
-        reader = _StepReader(
-            text, origin, self.players, self.cards, list(self.abilities), self.model, triggers=True
-        )
-        return reader.read()
-
-
-Variant = tuple[str | None, str | None, int | None]
+def read_step(scenario: Scenario, text: str) -> Step:
+    """Parse a step sentence given on the command line ("B activates Book of Moon")."""
+    origin = Span("<action>", 1, 1, text)
+    sc = scenario
+    reader = _StepReader(
+        text, origin, sc.players, sc.cards, list(sc.abilities), sc.model, triggers=True
+    )
+    return reader.read()
 
 
 def load_scenario(

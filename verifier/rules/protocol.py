@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.io.model import RuleSystem
 from verifier.rules.context import Check, Ctx
+from verifier.spec.rulesystem import RuleSystem
 
 __all__ = [
     "after_add",

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.io.model import RuleSystem
 from verifier.rules.context import Check, Ctx
 from verifier.spec.cards import Ability, Card
+from verifier.spec.rulesystem import RuleSystem
 
 __all__ = ["activation_speed", "chain_checks", "slowed", "sped_up", "timing_checks"]
 

@@ -11,10 +11,10 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System, build_system
 from verifier.engines.explore import ExplorerEngine
-from verifier.io.scenario import Scenario, Variant
 from verifier.report.narrate import TraceStep, replay
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
+from verifier.spec.scenario import Scenario, Variant
 
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
 

@@ -1,0 +1,70 @@
+"""Rule systems as frozen records: the parameters that select the rule primitives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.errors import Span
+
+__all__ = ["Kind", "RuleSystem"]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A card kind or effect kind and what the rule system says about it."""
+
+    name: str
+    speed: int | None
+    card: str | None
+    effect: bool
+    trigger: bool
+    hand: str
+    set_wait: bool
+    stays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSystem:
+    """The parameters of one rule system; each selects a rule primitive in ``verifier.rules``.
+
+    Speeds are ranks: the index of the speed in ``speeds`` as the model file lists them.
+    """
+
+    name: str
+    description: str
+    game: str
+    path: str
+    speeds: tuple[str, ...]
+    speed_from: str
+    kinds: dict[str, Kind]
+    respond: str
+    min_response: int | None
+    right_to_respond: str
+    closes_on: str
+    auto_resolve_seconds: int | None
+    spell_trap_zones: int | None
+    monster_zones: int | None
+    order: tuple[str, ...]
+    instant: frozenset[int]
+    failure: str
+    cleanup: str
+    simultaneous: str
+    earlier_triggered_first: bool
+    missing_timing: str
+    unactivatable: str
+    summon_negation: bool
+    ignition_priority: bool
+    slow_limit: int | None
+    speed_up_limit: int | None
+    phases: tuple[str, ...]
+    main_phases: tuple[str, ...]
+    spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def immediate(self) -> bool:
+        """Whether everything resolves the moment it is activated (no chain at all)."""
+        return self.order == ("immediate",)
+
+    def span(self, parameter: str) -> Span:
+        """Where a parameter is written (the file's start when it is left at its default)."""
+        return self.spans.get(parameter, Span(self.path, 1, 1))

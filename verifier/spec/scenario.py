@@ -1,0 +1,73 @@
+"""Scenarios as frozen records: the rule system, the situation, the history, the claims."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from verifier.errors import Span
+from verifier.spec.cards import Ability, Card
+from verifier.spec.rulesystem import RuleSystem
+
+if TYPE_CHECKING:  # the claim language sits above the input records
+    from verifier.claims.ast import Formula
+
+__all__ = ["ClaimEntry", "Scenario", "Step", "Variant"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a scenario's history."""
+
+    verb: str  # activate | pass | summon | press | timer | resolve
+    player: int | None
+    card: int | None = None
+    ability: int | None = None
+    target: int | None = None
+    tributes: tuple[int, ...] = ()
+    how: str = "normal"
+    text: str = ""
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimEntry:
+    """A claim of a scenario with its expected verdict."""
+
+    id: str
+    text: str
+    formula: Formula
+    expect: str | None
+    span: Span | None = field(default=None, compare=False)
+    rules: str | None = None
+    turn: str | None = None
+    history: int | None = None
+
+    @property
+    def variant(self) -> Variant:
+        """The scenario variant this claim is about: rule system, turn player, and the
+        claim whose own history replaces the scenario's (None for the scenario's own)."""
+        return (self.rules, self.turn, self.history)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Everything a check needs: the rule system, the situation, the history, the claims."""
+
+    path: str
+    model: RuleSystem
+    description: str
+    players: tuple[str, str]
+    turn: int
+    phase: str
+    life_points: int
+    cards: tuple[Card, ...]
+    abilities: tuple[Ability, ...]
+    history: tuple[Step, ...]
+    claims: tuple[ClaimEntry, ...]
+    limits: dict[str, int]
+    span: Span | None = field(default=None, compare=False)
+    allow_outside: bool = False  # loaded with --allow-outside: its variants are too
+
+
+Variant = tuple[str | None, str | None, int | None]
