@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from verifier.engines.explore import DEFAULT_STATE_LIMIT
+from verifier.engines.base import DEFAULT_STATE_LIMIT
 
 HERE = Path(__file__).resolve().parent
 

@@ -170,8 +170,8 @@ def test_a_disagreement_between_the_engines_is_loud(
     """Feed the SMT engine a wrong answer: check --engine both must say so and exit 1."""
     import pytest
 
+    from verifier.engines.base import Search
     from verifier.engines.smt.engine import SmtEngine
-    from verifier.run.verdict import Search
 
     assert isinstance(monkeypatch, pytest.MonkeyPatch)
     honest = SmtEngine.search

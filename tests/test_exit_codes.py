@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GOOD, Run
+from verifier.engines.base import Search
 from verifier.engines.explore import ExplorerEngine
 from verifier.errors import InternalError, VerifierError
-from verifier.run.verdict import Search
 
 WRONG = GOOD.replace("expect: holds", "expect: fails")
 BAD = GOOD.replace("expect: holds", "expect: yes")

@@ -13,7 +13,6 @@ with an ``expect`` is undecided (3), not a mismatch.
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import sys
@@ -28,11 +27,10 @@ import click
 from verifier import __version__
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
-from verifier.engines.explore import DEFAULT_STATE_LIMIT
+from verifier.engines.base import DEFAULT_STATE_LIMIT
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, parse_for, read_step
-from verifier.report.narrate import replay
 from verifier.report.text import FileError, differs, json_report, narrative, text_report
 from verifier.run.check import (
     ENGINES,
@@ -45,6 +43,7 @@ from verifier.run.check import (
 )
 from verifier.run.reasons import claim_reasons, why_lines
 from verifier.run.verdict import Verdict
+from verifier.trace.narrate import replay
 
 __all__ = ["cli", "main"]
 
@@ -377,7 +376,7 @@ def explore_cmd(
     Exit status 3 when a limit (--max-states, --timeout) stopped the exploration.
     """
     from verifier.designer.orders import stopped_reason
-    from verifier.engines.explore import explore, state_graph
+    from verifier.engines.explore import explore
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
@@ -403,38 +402,14 @@ def explore_cmd(
         f"{result.seconds:.3f}s{note}"
     )
     if graph_path is not None:
-        import networkx as nx
+        from verifier.report.graph import graph_bytes, state_graph
 
         graph = state_graph(prepared.system, result)
-        if graph_path.endswith(".graphml"):
-            buffer = io.BytesIO()
-            nx.write_graphml(graph, buffer)
-            write_output(graph_path, buffer.getvalue(), force)
-        else:
-            write_output(graph_path, _dot(graph).encode("utf-8"), force)
+        write_output(graph_path, graph_bytes(graph, graph_path), force)
         click.echo(
             f"wrote {graph_path} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"
         )
     sys.exit(UNKNOWN if result.stopped_by else OK)
-
-
-def _dot(graph: object) -> str:
-    """DOT without pydot: quoted labels, one line per node and edge."""
-    import networkx as nx
-
-    assert isinstance(graph, nx.MultiDiGraph)
-
-    def quote(text: object) -> str:
-        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-    lines = ["digraph chain {", "  node [shape=box, fontname=Helvetica];"]
-    for node, data in graph.nodes(data=True):
-        style = ", style=bold" if data.get("start") else ""
-        lines.append(f"  n{node} [label={quote(data['label'])}{style}];")
-    for source, target, data in graph.edges(data=True):
-        lines.append(f"  n{source} -> n{target} [label={quote(data['label'])}];")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 @cli.command("lint")

@@ -22,9 +22,9 @@ from verifier.engines.explore import Exploration, explore
 from verifier.errors import ModelError, VerifierError
 from verifier.io.model import model_dirs
 from verifier.io.scenario import load_scenario
-from verifier.report.narrate import TraceStep, replay
 from verifier.run.check import Prepared, prepare
 from verifier.spec.rulesystem import RuleSystem
+from verifier.trace.narrate import TraceStep, replay
 
 __all__ = ["Difference", "compare", "search"]
 

@@ -19,21 +19,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import z3
-
 from verifier.core.state import READ
 from verifier.designer.orders import stopped_reason
 from verifier.designer.probes import activatable_kinds, answer_probe, card, probe_text, start_probe
 from verifier.engines.explore import explore
-from verifier.engines.smt.logic import Z3Logic
+from verifier.engines.smt.order import prove_order
 from verifier.errors import InputError, Span, VerifierError
 from verifier.io.model import load_model
 from verifier.io.scenario import load_scenario
-from verifier.report.narrate import replay
-from verifier.rules import resolution
-from verifier.rules.context import Ctx
 from verifier.run.check import prepare
 from verifier.spec.rulesystem import RuleSystem
+from verifier.trace.narrate import replay
 
 __all__ = ["Finding", "lint"]
 
@@ -189,34 +185,13 @@ def _tie(
         system = prepare(load_scenario(path, model=model)).system
     if system.layout.slots < 2:
         return [], ""
-    Z3 = Z3Logic(system.layout.bits)
-    lift = Z3.lift
-    speeds = [Z3.integer(f"speed.{i}") for i in range(2)]
-    players = [Z3.integer(f"player.{i}") for i in range(2)]
-    start = system.layout.frame(system.initial(), writable=True)
-    for i in range(2):
-        start.lspd[i], start.lpl[i] = speeds[i], players[i]
-    ctx = Ctx(Z3, system.layout.frame(start.dump()), system.world)
-    first = lift(resolution.precedes(ctx, 0, 1))
-    second = lift(resolution.precedes(ctx, 1, 0))
-    solver = z3.Solver()
-    if seconds is not None:
-        solver.set("timeout", max(1, int(seconds * 1000)))
-    for value in speeds:
-        # Only speeds that go on the chain can tie (an instant one never waits there).
-        solver.add(value >= 0, value < len(model.speeds))
-        solver.add(*(value != i for i in model.instant))
-    for player in players:
-        solver.add(z3.Or(player == 0, player == 1))
+    proof = prove_order(system, seconds)
     order = ", ".join(model.order)
-    tied = solver.check(z3.Not(z3.Or(first, second)))
-    if tied == z3.unknown:
+    if proof.outcome == "unknown":
         incomplete.append(f"the resolution order [{order}]: the solver ran out of time")
         return [], ""
-    if tied == z3.sat:
-        found = solver.model()
-        s0, s1 = (found.eval(s).as_signed_long() for s in speeds)
-        p0, p1 = (found.eval(p).as_signed_long() for p in players)
+    if proof.outcome == "tie":
+        (s0, s1), (p0, p1) = proof.speeds, proof.players
         witness = _tie_witness(model, kinds[0].name, (s0, s1), (p0, p1))
         who = "the same player" if p0 == p1 else "different players"
         message = (
@@ -226,11 +201,7 @@ def _tie(
         return [
             _finding(model, "resolution.tie", "error", "resolution.order", message, witness)
         ], ""
-    both = solver.check(z3.And(first, second))
-    if both == z3.unknown:
-        incomplete.append(f"the resolution order [{order}]: the solver ran out of time")
-        return [], ""
-    if both == z3.sat:
+    if proof.outcome == "both":
         message = f"order [{order}] puts two links each before the other"
         return [_finding(model, "resolution.tie", "error", "resolution.order", message)], ""
     return [], f"resolution order [{order}] is total and asymmetric (proved with z3)"

@@ -12,20 +12,15 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-import networkx as nx
-
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.core.system import Action, System
-from verifier.report.narrate import describe_action
-from verifier.run.verdict import Search
+from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Search
 
-__all__ = ["Exploration", "ExplorerEngine", "explore", "state_graph"]
+__all__ = ["Exploration", "ExplorerEngine", "explore"]
 
-DEFAULT_STATE_LIMIT = 1_000_000
-DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the exploration may add to the process before it stops (``unknown``): with the
 rest of a run, the default keeps it under 2 GB whatever the pool."""
 
@@ -207,24 +202,3 @@ class ExplorerEngine:
         if ex.deadlocks:
             return f"{len(ex.deadlocks)} state(s) where nobody can act (a rule-system bug)"
         return ""
-
-
-def state_graph(system: System, exploration: Exploration) -> nx.MultiDiGraph[int]:
-    """The explored state graph: nodes labelled by the chain so far, edges by the action."""
-    graph: nx.MultiDiGraph[int] = nx.MultiDiGraph()
-    ids: dict[State, int] = {}
-    names = [c.name for c in system.world.cards]
-
-    def node(state: State) -> int:
-        if state not in ids:
-            ids[state] = len(ids)
-            chain = [names[c] for c in READ.lcard(state)[: READ.clen(state)]]
-            mode = Mode(READ.mode(state)).name.lower()
-            label = f"{mode}: " + (" > ".join(chain) if chain else "(no chain)")
-            graph.add_node(ids[state], label=label, mode=mode, start=state == exploration.start)
-        return ids[state]
-
-    node(exploration.start)
-    for source, target, action in exploration.edges or ():
-        graph.add_edge(node(source), node(target), label=describe_action(system, source, action))
-    return graph

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.report.narrate import TraceStep
 from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
+from verifier.trace.narrate import TraceStep
 
 __all__ = ["FileError", "differs", "json_report", "narrative", "text_report"]
 

@@ -10,11 +10,11 @@ from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System, build_system
-from verifier.engines.explore import ExplorerEngine
-from verifier.report.narrate import TraceStep, replay
+from verifier.engines.base import Limits, make_engine
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
 from verifier.spec.scenario import Scenario, Variant
+from verifier.trace.narrate import TraceStep, replay
 
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
 
@@ -63,20 +63,9 @@ def prepare(scenario: Scenario) -> Prepared:
 def _engine(
     prepared: Prepared, name: str, timeout: float | None, max_states: int | None = None
 ) -> Engine:
-    if name == "explore":
-        limits: dict[str, float] = {}
-        if timeout is not None:
-            limits["seconds"] = timeout
-        if max_states is not None:
-            limits["max_states"] = max_states
-        return ExplorerEngine(
-            prepared.system, prepared.history.state, prepared.history.activations, **limits
-        )
-    from verifier.engines.smt.engine import SmtEngine
-
-    return SmtEngine(
-        prepared.system, prepared.history.state, prepared.history.activations, timeout=timeout
-    )
+    history = prepared.history
+    limits = Limits(seconds=timeout, max_states=max_states)
+    return make_engine(name, prepared.system, history.state, history.activations, limits)
 
 
 def check_scenario(

@@ -8,10 +8,10 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.core.system import Action, System
 from verifier.errors import ScenarioError
-from verifier.report.narrate import TraceStep, narrate
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 from verifier.spec.scenario import Step
+from verifier.trace.narrate import TraceStep, narrate
 
 __all__ = ["Replayed", "replay_history"]
 

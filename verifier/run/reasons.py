@@ -8,11 +8,11 @@ from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import view
 from verifier.engines.smt.why import why_not
-from verifier.report.narrate import replay
 from verifier.report.text import narrative
 from verifier.rules.rulebook import describe
 from verifier.run.check import Prepared
 from verifier.run.explain import because
+from verifier.trace.narrate import replay
 
 __all__ = ["Answer", "claim_reasons", "why_lines"]
 

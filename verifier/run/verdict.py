@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
 
 from verifier.claims import ast
 from verifier.claims.parse import quantifier_free
 from verifier.core.system import Action
+from verifier.engines.base import Engine, Search
 
 __all__ = ["Decision", "Engine", "Search", "Verdict", "decide"]
 
@@ -30,28 +30,6 @@ class Decision:
     role: str = ""  # "witness" or "counterexample" when a trace is attached
     detail: str = ""
     stats: dict[str, float | int | str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Search:
-    """An engine's answer to "is there a continuation on which the body is ``want``?".
-
-    ``found`` is the shortest such continuation; ``complete`` says that, when none was found,
-    every continuation was really examined (so the absence is a proof).
-    """
-
-    found: list[Action] | None
-    complete: bool
-    detail: str
-    stats: dict[str, float | int | str]
-
-
-class Engine(Protocol):
-    """An engine answers: is there a continuation on which ``body`` evaluates to ``want``?"""
-
-    name: str
-
-    def search(self, body: ast.Formula, want: bool) -> Search: ...
 
 
 def decide(engine: Engine, formula: ast.Formula) -> Decision:

@@ -24,15 +24,14 @@ from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.core.system import Action, System
+from verifier.engines.base import DEFAULT_SMT_BOUND, Search
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.errors import InternalError
-from verifier.report.narrate import IllegalTrace, replay
-from verifier.run.verdict import Search
+from verifier.trace.narrate import IllegalTrace, replay
 
 __all__ = ["FIRST_BOUND", "SmtEngine", "Solver"]
 
 FIRST_BOUND = 8
-MAX_BOUND = 400
 
 
 class Solver:
@@ -93,7 +92,7 @@ class SmtEngine:
         start: State,
         start_activations: int,
         timeout: float | None = None,
-        max_bound: int = MAX_BOUND,
+        max_bound: int = DEFAULT_SMT_BOUND,
     ) -> None:
         began = time.perf_counter()
         self.system = system

@@ -1,0 +1,119 @@
+"""What every engine offers, its limits, and the registry of engines by name.
+
+An engine answers one question about a scenario's continuations from a start state: is
+there one on which a claim's quantifier-free body evaluates to a given truth value? The
+verdict combiner (:mod:`verifier.run.verdict`) turns those answers into verdicts; engines
+know nothing of verdicts, traces in words, or files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from verifier.claims import ast
+from verifier.core.state import State
+from verifier.core.system import Action, System
+
+__all__ = [
+    "DEFAULT_MEMORY_LIMIT",
+    "DEFAULT_SMT_BOUND",
+    "DEFAULT_STATE_LIMIT",
+    "Engine",
+    "Limits",
+    "Search",
+    "engine_names",
+    "make_engine",
+    "register_engine",
+]
+
+DEFAULT_STATE_LIMIT = 1_000_000
+"""States the explorer visits before it answers ``unknown`` (``--max-states``)."""
+DEFAULT_MEMORY_LIMIT = 1_500_000_000
+"""Bytes the explorer may add to the process before it answers ``unknown``."""
+DEFAULT_SMT_BOUND = 400
+"""The longest continuation the SMT engine unrolls before it answers ``unknown``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """An engine's answer to "is there a continuation on which the body is ``want``?".
+
+    ``found`` is the shortest such continuation; ``complete`` says that, when none was found,
+    every continuation was really examined (so the absence is a proof).
+    """
+
+    found: list[Action] | None
+    complete: bool
+    detail: str
+    stats: dict[str, float | int | str]
+
+
+class Engine(Protocol):
+    """An engine answers: is there a continuation on which ``body`` evaluates to ``want``?"""
+
+    name: str
+
+    def search(self, body: ast.Formula, want: bool) -> Search: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What bounds an engine's work: ``seconds`` (None: no deadline) and ``max_states``
+    (the explorer's state limit; None: its default)."""
+
+    seconds: float | None = None
+    max_states: int | None = None
+
+
+EngineFactory = Callable[[System, State, int, Limits], Engine]
+"""Builds an engine for a system, its start state and the activations before it."""
+
+_ENGINES: dict[str, Callable[[], EngineFactory]] = {}
+
+
+def register_engine(name: str, factory: Callable[[], EngineFactory]) -> None:
+    """Make an engine available by name; ``factory`` is called on first use (so an engine's
+    heavy imports, z3 for one, happen only when it is asked for)."""
+    _ENGINES[name] = factory
+
+
+def engine_names() -> list[str]:
+    return sorted(_ENGINES)
+
+
+def make_engine(
+    name: str, system: System, start: State, start_activations: int, limits: Limits
+) -> Engine:
+    """The engine called ``name`` over ``system`` from ``start``."""
+    if name not in _ENGINES:
+        raise LookupError(f"no engine named {name!r} (engines: {', '.join(engine_names())})")
+    return _ENGINES[name]()(system, start, start_activations, limits)
+
+
+def _explorer() -> EngineFactory:
+    from verifier.engines.explore import ExplorerEngine
+
+    def make(system: System, start: State, activations: int, limits: Limits) -> Engine:
+        bounds: dict[str, float] = {}
+        if limits.seconds is not None:
+            bounds["seconds"] = limits.seconds
+        if limits.max_states is not None:
+            bounds["max_states"] = limits.max_states
+        return ExplorerEngine(system, start, activations, **bounds)
+
+    return make
+
+
+def _smt() -> EngineFactory:
+    from verifier.engines.smt.engine import SmtEngine
+
+    def make(system: System, start: State, activations: int, limits: Limits) -> Engine:
+        return SmtEngine(system, start, activations, timeout=limits.seconds)
+
+    return make
+
+
+register_engine("explore", _explorer)
+register_engine("smt", _smt)
