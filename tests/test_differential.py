@@ -27,7 +27,6 @@ from hypothesis import strategies as st
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, State
-from verifier.core.system import System
 from verifier.designer.generate import (
     YUGIOH_SPELLS_TRAPS,
     RandomChooser,
@@ -42,6 +41,7 @@ from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
 from verifier.spec.scenario import Scenario
+from verifier.system import System
 
 STATS: Counter[str] = Counter()
 """What the differential runs compared: scenarios, claims decided by both, skipped ones."""

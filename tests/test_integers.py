@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from tests.conftest import Run
 from verifier.core.logic import CONCRETE
-from verifier.core.system import System, derive_layout
 from verifier.engines.smt.engine import SmtEngine
 from verifier.engines.smt.logic import Z3Logic
 from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import Prepared, check, prepare
 from verifier.run.history import replay_history
+from verifier.system import System, derive_layout
 
 ENGINES = ["explore", "smt"]
 

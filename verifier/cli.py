@@ -31,6 +31,7 @@ from verifier.engines.base import DEFAULT_STATE_LIMIT
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, parse_for, read_step
+from verifier.report.reasons import claim_reasons, why_lines
 from verifier.report.text import FileError, differs, json_report, narrative, text_report
 from verifier.run.check import (
     ENGINES,
@@ -41,7 +42,6 @@ from verifier.run.check import (
     default_continuation,
     prepare,
 )
-from verifier.run.reasons import claim_reasons, why_lines
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from verifier.core.state import Layout, State
-from verifier.core.system import Action
 from verifier.designer.generate import RandomChooser, scenario, to_text
 from verifier.engines.explore import Exploration, explore
 from verifier.errors import ModelError, VerifierError
@@ -24,6 +23,7 @@ from verifier.io.model import model_dirs
 from verifier.io.scenario import load_scenario
 from verifier.run.check import Prepared, prepare
 from verifier.spec.rulesystem import RuleSystem
+from verifier.system import Action
 from verifier.trace.narrate import TraceStep, replay
 
 __all__ = ["Difference", "compare", "search"]

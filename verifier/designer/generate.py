@@ -788,8 +788,8 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
 def _options(prepared: Any) -> list[str]:
     """History sentences for the legal actions after the history so far."""
     from verifier.core.state import Mode, view
-    from verifier.core.system import Action
     from verifier.spec.cards import Zone
+    from verifier.system import Action
 
     system = prepared.system
     state = prepared.history.state

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from verifier.claims import ast
 from verifier.core.state import State
-from verifier.core.system import Action, System
+from verifier.system import Action, System
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",

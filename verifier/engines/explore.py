@@ -16,8 +16,8 @@ from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
-from verifier.core.system import Action, System
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Search
+from verifier.system import Action, System
 
 __all__ = ["Exploration", "ExplorerEngine", "explore"]
 

@@ -7,8 +7,8 @@ import io
 import networkx as nx
 
 from verifier.core.state import READ, Mode, State
-from verifier.core.system import System
 from verifier.engines.explore import Exploration
+from verifier.system import System
 from verifier.trace.narrate import describe_action
 
 __all__ = ["dot", "graph_bytes", "state_graph"]

@@ -9,11 +9,11 @@ from typing import Any
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.core.system import Action, System, build_system
 from verifier.engines.base import Limits, make_engine
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
 from verifier.spec.scenario import Scenario, Variant
+from verifier.system import Action, System, build_system
 from verifier.trace.narrate import TraceStep, replay
 
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]

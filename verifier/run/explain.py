@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from verifier.core.state import READ, Mode, State
-from verifier.core.system import Action, System
 from verifier.rules.rulebook import describe
 from verifier.spec.cards import Zone
+from verifier.system import Action, System
 
 __all__ = ["because"]
 

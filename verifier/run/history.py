@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.core.system import Action, System
 from verifier.errors import ScenarioError
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 from verifier.spec.scenario import Step
+from verifier.system import Action, System
 from verifier.trace.narrate import TraceStep, narrate
 
 __all__ = ["Replayed", "replay_history"]

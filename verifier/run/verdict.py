@@ -7,8 +7,8 @@ from enum import Enum
 
 from verifier.claims import ast
 from verifier.claims.parse import quantifier_free
-from verifier.core.system import Action
 from verifier.engines.base import Engine, Search
+from verifier.system import Action
 
 __all__ = ["Decision", "Engine", "Search", "Verdict", "decide"]
 

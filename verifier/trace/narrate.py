@@ -12,8 +12,8 @@ from typing import Any
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Outcome, State
-from verifier.core.system import Action, System
 from verifier.rules.context import Note
+from verifier.system import Action, IllegalTrace, System
 
 _KEYS = {
     "speed": "fastest speed first",
@@ -22,10 +22,6 @@ _KEYS = {
 }
 
 __all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
-
-
-class IllegalTrace(Exception):
-    """An action of a trace is not legal where it is taken (a bug in an engine)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +57,7 @@ def replay(
     state = start
     steps: list[TraceStep] = []
     for action in actions:
-        failed = [c.rule for c in system.checks(CONCRETE, state, action) if not c.ok]
+        failed = system.illegal(state, action)
         if failed:
             raise IllegalTrace(f"{action} is not legal: {', '.join(failed)}")
         notes: list[Note] = []

@@ -1,6 +1,6 @@
 """The transition relation as propositional constraints, unrolled step by step.
 
-The relation is built once by running the one semantics (:meth:`verifier.core.system.System.
+The relation is built once by running the one semantics (:meth:`verifier.system.System.
 step` and its guards) on z3 terms over generic state variables ``X``, an action ``a`` and
 next-state variables ``Y``. Every integer of the state is a bit-vector made of named Boolean
 bits, so the relation can be bit-blasted once into a propositional formula over those bits;
@@ -19,8 +19,8 @@ from typing import Any
 import z3
 
 from verifier.core.state import Capacity, Field, Mode, State
-from verifier.core.system import Action, System
 from verifier.engines.smt.logic import Z3Logic
+from verifier.system import Action, System
 
 __all__ = ["OutOfTime", "Unrolling", "action_code"]
 

@@ -23,11 +23,10 @@ from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
-from verifier.core.system import Action, System
 from verifier.engines.base import DEFAULT_SMT_BOUND, Search
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.errors import InternalError
-from verifier.trace.narrate import IllegalTrace, replay
+from verifier.system import Action, IllegalTrace, System
 
 __all__ = ["FIRST_BOUND", "SmtEngine", "Solver"]
 
@@ -189,7 +188,7 @@ class SmtEngine:
     def _confirm(self, actions: list[Action], body: ast.Formula, want: bool) -> None:
         """Replay a decoded continuation concretely: it must be legal and show the claim."""
         try:
-            final, _ = replay(self.system, self.start, actions)
+            final = self.system.run(self.start, actions)
         except IllegalTrace as exc:
             raise InternalError(f"the SMT engine produced an illegal continuation: {exc}") from None
         shown = truth(CONCRETE, self.system.world, final, body, self.start_activations)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import z3
 
-from verifier.core.system import System
 from verifier.engines.smt.logic import Z3Logic
 from verifier.rules import resolution
 from verifier.rules.context import Ctx
+from verifier.system import System
 
 __all__ = ["OrderProof", "prove_order"]
 

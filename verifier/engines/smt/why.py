@@ -14,9 +14,9 @@ import z3
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import State, view
-from verifier.core.system import Action, System
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.engines.smt.engine import SmtEngine, Solver
+from verifier.system import Action, System
 
 __all__ = ["WhyNot", "why_not"]
 

@@ -9,7 +9,7 @@ engine with z3 terms. Actions are concrete labels; only the state may be symboli
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE, Logic, Term
@@ -31,7 +31,7 @@ from verifier.rules.context import (
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
 
-__all__ = ["Action", "System", "build_system"]
+__all__ = ["Action", "IllegalTrace", "System", "build_system"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,10 @@ class Action:
     heads: bool | None = None
     card: int = -1
     how: str = "normal"
+
+
+class IllegalTrace(Exception):
+    """An action of a trace is not legal where it is taken (a bug in an engine)."""
 
 
 class System:
@@ -207,6 +211,21 @@ class System:
             fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
             yield Check("target.valid", fits)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+
+    def illegal(self, state: State, action: Action) -> list[str]:
+        """The rules that forbid ``action`` in the concrete ``state`` (none: it is legal)."""
+        return [c.rule for c in self.checks(CONCRETE, state, action) if not c.ok]
+
+    def run(self, start: State, actions: Sequence[Action]) -> State:
+        """The concrete state after ``actions`` from ``start``; raise :class:`IllegalTrace`
+        at an action that is not legal where it is taken."""
+        state = start
+        for action in actions:
+            failed = self.illegal(state, action)
+            if failed:
+                raise IllegalTrace(f"{action} is not legal: {', '.join(failed)}")
+            state = self.step(CONCRETE, state, action)
+        return state
 
     def enabled(self, state: State, action: Action) -> bool:
         """Whether ``action`` is legal in the concrete ``state``."""
