@@ -85,8 +85,8 @@ def unregister(name: str) -> None:
 
 
 def games() -> list[Game]:
-    """Every registered game, by name."""
-    return [_GAMES[name] for name in sorted(_GAMES)]
+    """Every registered game, in the order they were registered."""
+    return list(_GAMES.values())
 
 
 def game_named(name: str) -> Game | None:

@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from verifier.errors import ModelError, Span
+from verifier.games import game, game_named, games
 from verifier.io.paths import quoted
 from verifier.io.source import Document, load_document
 from verifier.spec.rulesystem import Kind, RuleSystem
@@ -124,6 +125,10 @@ def model_from(spec: RuleSystemFile, doc: Document) -> RuleSystem:
 
 
 def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
+    played = game_named(spec.game)
+    if played is None:
+        known = ", ".join(g.name for g in games())
+        raise ModelError(f"unknown game '{spec.game}' (known: {known})", doc.span(("game",)))
     speeds = tuple(str(s) for s in spec.speeds)
     for index, name in enumerate(speeds):
         if speeds.index(name) != index:
@@ -219,7 +224,7 @@ def _kind(name: str, k: KindFile, speed: int | None) -> Kind:
 def _check_combinations(model: RuleSystem, doc: Document) -> None:
     """Reject parameter combinations that no rule primitive can carry out."""
 
-    def fail(message: str, where: tuple[str, ...]) -> None:
+    def fail(message: str, where: tuple[str | int, ...]) -> None:
         raise ModelError(message, doc.span(where))
 
     if model.closes_on == "two-passes-in-a-row" and model.right_to_respond != "other-player-first":
@@ -257,5 +262,19 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
     for phase in model.main_phases:
         if phase not in model.phases:
             fail(f"main phase '{phase}' is not one of the phases", ("main_phases",))
+    played = game(model.game)
+    for kind in model.kinds.values():
+        if kind.card is not None and kind.card not in played.card_types:
+            types = ", ".join(sorted(played.card_types))
+            fail(
+                f"{played.title} has no '{kind.card}' cards (its card types: {types})",
+                ("kinds", kind.name, "card"),
+            )
+    for index, phase in enumerate(model.phases):
+        if phase not in played.phases:
+            fail(
+                f"{played.title} has no phase '{phase}' (its phases: {', '.join(played.phases)})",
+                ("phases", index),
+            )
     if not any(k.card == "monster" for k in model.kinds.values()):
         fail("a rule system needs at least one monster card kind", ("kinds",))

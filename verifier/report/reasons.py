@@ -69,7 +69,7 @@ def why_lines(
         and (target is None or a.target == target)
     ]
     for rule in result.rules:
-        detail = describe(rule)
+        detail = describe(rule, system.world.model.game)
         for action in candidates:
             failed = [c.rule for c in system.checks(CONCRETE, start, action) if not c.ok]
             if rule in failed:

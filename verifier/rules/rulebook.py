@@ -1,6 +1,12 @@
-"""The rules by name, in words: what each named condition of a guard means to a player."""
+"""The rules by name, in words: what each named condition of a guard means to a player.
+
+The sentences here speak of no particular game; a game says it in its own words where it
+has them (``Game.rulebook``: "Spell Speed 2", "Spell & Trap Zone").
+"""
 
 from __future__ import annotations
+
+from verifier.games import game_named
 
 __all__ = ["RULES", "describe"]
 
@@ -10,17 +16,17 @@ RULES: dict[str, str] = {
     "chain.right-to-respond": "the other player holds the right to respond first",
     "chain.already-pressed": "that player has already pressed resolve",
     "chain.speed": "a Chain Link 2 or higher needs a speed at least the previous link's",
-    "chain.min-response": "a Chain Link 2 or higher needs Spell Speed 2 or higher",
+    "chain.min-response": "a Chain Link 2 or higher needs at least the minimum response speed",
     "chain.locked": "the last link cannot be responded to",
     "chain.auto-resolve": "this rule system has no resolve timer",
     "chain.building": "the timer only runs while a stack is being built",
-    "timing.speed-1": "Spell Speed 1 only starts a chain, in the turn player's open Main Phase",
+    "timing.speed-1": "the slowest speed only starts a chain, in the turn player's open Main Phase",
     "card.location": "the card is not where it can be activated from",
     "card.from-hand": "a card of this kind cannot be activated from the hand now",
     "card.set-this-turn": "a card of this kind cannot be activated in the turn it was set",
     "card.condition": "its activation condition is not met",
     "card.trigger-only": "a trigger effect activates only when it is triggered",
-    "zone.spell-trap-zones": "there is no free Spell & Trap Zone",
+    "zone.spell-trap-zones": "there is no free zone for the card",
     "window.summon-negation": (
         "Chain Link 1 of the Summon negation window must negate the summon, and only then"
     ),
@@ -44,15 +50,16 @@ RULES: dict[str, str] = {
     "summon.from-hand": "the monster is not in that player's hand",
     "summon.monster": "only monsters are summoned",
     "summon.monster-zones": "there is no free Monster Zone",
-    "summon.tributes": (
-        "a Level 5 or 6 monster is summoned with 1 Tribute, Level 7 or higher with 2, "
-        "Level 4 or lower with none"
-    ),
+    "summon.tributes": "the monster's Level asks for another number of tributes",
     "summon.tribute": "that card cannot be tributed",
     "history.reopen": "only a finished chain gives way to a new open game state",
 }
 
 
-def describe(rule: str) -> str:
-    """The rule's sentence, or its name when it has none."""
+def describe(rule: str, game: str | None = None) -> str:
+    """The rule's sentence in the words of ``game`` where it has its own, else the general
+    one, else the rule's name."""
+    played = None if game is None else game_named(game)
+    if played is not None and rule in played.rulebook:
+        return played.rulebook[rule]
     return RULES.get(rule, rule)

@@ -12,7 +12,7 @@ __all__ = ["because"]
 
 def because(system: System, state: State, action: Action, rule: str) -> str:
     """The rule's sentence, with the facts of ``state`` that make it fail for ``action``."""
-    text = describe(rule)
+    text = describe(rule, system.world.model.game)
     detail = _detail(system, state, action, rule)
     return f"{text} ({rule}){': ' + detail if detail else ''}"
 

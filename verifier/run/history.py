@@ -167,5 +167,6 @@ def _illegal(system: System, state: State, step: Step, action: Action) -> Scenar
         )
     if untargeted and len(failed) > 1:
         failed.remove("target.valid")
-    reason = "; ".join(f"{describe(r)} ({r})" for r in failed) or "not legal here"
+    game = system.world.model.game
+    reason = "; ".join(f"{describe(r, game)} ({r})" for r in failed) or "not legal here"
     return ScenarioError(f"history step '{step.text}' is not legal: {reason}", step.span)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from verifier.errors import VerifierError
+from verifier.games import games
 from verifier.io.source import Document
 
 __all__ = [
@@ -123,7 +124,7 @@ class RuleSystemFile(_Strict):
 
     name: str
     description: str
-    game: Literal["yugioh", "cmc"]
+    game: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     speeds: list[Speed] = Field(min_length=1)
     speed_from: Literal["kind", "card"] = "kind"
     kinds: dict[str, KindFile]
@@ -614,5 +615,10 @@ def json_schema(which: Literal["scenario", "model", "library"] = "scenario") -> 
     elif which == "library":
         model = LibraryFile
     schema = model.model_json_schema(by_alias=True)
+    if which == "model":
+        # Any registered game: the bundled ones, and those a program registers.
+        game = schema["properties"]["game"]
+        game.pop("pattern", None)
+        game["enum"] = [g.name for g in games()]
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
