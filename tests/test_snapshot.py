@@ -47,12 +47,13 @@ def _untimed(value: Any) -> Any:
     return value
 
 
+def _plain(text: str) -> list[str]:
+    """Lines without timings or the checkout's own folder."""
+    return _TIME.sub("<time>", text.replace(str(ROOT), "<root>")).splitlines()
+
+
 def _text(result: Run) -> dict[str, Any]:
-    return {
-        "code": result.code,
-        "out": _TIME.sub("<time>", result.out).splitlines(),
-        "err": _TIME.sub("<time>", result.err).splitlines(),
-    }
+    return {"code": result.code, "out": _plain(result.out), "err": _plain(result.err)}
 
 
 def _compare(name: str, actual: Any) -> None:

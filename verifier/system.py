@@ -295,7 +295,7 @@ class System:
     ) -> None:
         """Speeds that never stack (CMC's S; every speed before the speed system)."""
         L, f = ctx.L, ctx.f
-        slots = [False] * self.layout.slots
+        slots: list[Term] = [False] * self.layout.slots
         tg = -1 if target is None else target
         self._resolve_link(ctx, ability, player, tg, slots, slots, None, False, False, spd, when)
         card = self.world.cards[ability.card]
@@ -409,7 +409,7 @@ class System:
             ),
         )
         if ctx.notes is not None and when is True:
-            ctx.note("resolve", [card.index], f"{int(outcome)}", me)
+            ctx.note("resolve", [card.index], f"{outcome}", me)
         go = L.and_(when, outcome == int(Outcome.RESOLVED))
         apply_effects(ctx, Link(ability, me, target, slot, below, heads), ability.effects, go)
         if card.stays:

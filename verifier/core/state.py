@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from verifier.core.logic import Term
 
@@ -283,7 +283,8 @@ class Frame:
     An optional field the scenario's layout lacks is an error to touch.
     """
 
-    __slots__ = ("_v",)
+    if not TYPE_CHECKING:  # the fields are properties (installed below), not slots
+        __slots__ = ("_v",)
     _v: Any
 
     zone: Column

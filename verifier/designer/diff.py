@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from verifier.core.state import Layout, State
+from verifier.core.state import READ, Layout, State
 from verifier.designer.generate import RandomChooser, scenario, to_text
 from verifier.engines.explore import Exploration, explore
 from verifier.errors import ModelError, VerifierError
@@ -62,11 +62,12 @@ def _runs(
 
 
 def _summary(layout: Layout, state: State, labels: list[str], path: tuple[Action, ...]) -> _Run:
-    f = layout.frame(state)
-    moves = tuple((labels[f.a_ab[k]], f.a_pl[k]) for k in range(f.an))
-    order = tuple(labels[f.r_ab[k]] for k in range(f.rn))
-    dizzy = tuple(f.dizzy) if layout.has("dizzy") else ()
-    return _Run(moves, order, tuple(f.zone), tuple(f.ctrl), dizzy, tuple(f.miss), path)
+    a_ab, a_pl, r_ab = READ.a_ab(state), READ.a_pl(state), READ.r_ab(state)
+    moves = tuple((labels[a_ab[k]], a_pl[k]) for k in range(READ.an(state)))
+    order = tuple(labels[r_ab[k]] for k in range(READ.rn(state)))
+    dizzy = tuple(bool(d) for d in layout.frame(state).dizzy) if layout.has("dizzy") else ()
+    zones, ctrl, miss = READ.zone(state), READ.ctrl(state), READ.miss(state)
+    return _Run(moves, order, zones, ctrl, dizzy, miss, path)
 
 
 def compare(

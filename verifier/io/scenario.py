@@ -188,6 +188,13 @@ class _Loader:
     def error(self, message: str, span: Span) -> ScenarioError:
         return ScenarioError(message, span)
 
+    def zone(self, name: str, span: Span) -> Zone:
+        """The zone called ``name``, if the game has it."""
+        if name not in self.game.zones:
+            zones = ", ".join(sorted(self.game.zones))
+            raise self.error(f"{self.game.title} has no {name} zone (its zones: {zones})", span)
+        return Zone.named(name)
+
     def needs(self, field: str, span: Span) -> None:
         """Refuse a key that reads or writes an optional state field the game lacks."""
         if not self.game.has_field(field):
@@ -339,7 +346,7 @@ class _Loader:
             face_up = False
         else:
             default = "field" if kind.card == "monster" else "hand"
-            zone = Zone.named(entry.zone or default)
+            zone = self.zone(entry.zone or default, where.at("zone"))
             face_up = entry.face != "down" if zone is Zone.FIELD else zone is not Zone.HAND
         if entry.face is not None and zone is not Zone.FIELD:
             raise self.error("only cards on the field have a face", where.at("face"))
@@ -524,7 +531,7 @@ class _Loader:
             events=frozenset(events),
             this_card=this,
             filter=flt,
-            from_zone=None if spec.from_ == "any" else Zone.named(spec.from_),
+            from_zone=None if spec.from_ == "any" else self.zone(spec.from_, where.at("trigger")),
             optional=ability.optional,
             wording=ability.wording,
         )
@@ -538,7 +545,7 @@ class _Loader:
             self.needs("dizzy", where.at(key))
         return Filter(
             types=frozenset(types),
-            zone=Zone.named(spec.zone) if spec.zone else None,
+            zone=self.zone(spec.zone, where.at(key)) if spec.zone else None,
             face=None if spec.face in (None, "any") else spec.face,
             controller=spec.controller,
             other=spec.other,

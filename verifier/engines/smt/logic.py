@@ -23,6 +23,11 @@ def _concrete(value: Term) -> bool:
     return isinstance(value, bool | int)
 
 
+def _same_term(a: Any, b: Any) -> bool:
+    """Whether two z3 terms are structurally the same."""
+    return bool(a.eq(b))
+
+
 class Z3Logic:
     """Connectives, choices and integers that build z3 terms, or Python values when they can."""
 
@@ -95,7 +100,8 @@ class Z3Logic:
     def not_(x: Term) -> Term:
         if isinstance(x, bool | int):
             return not x
-        return z3.Not(x)
+        term: Term = z3.Not(x)
+        return term
 
     def ite(self, c: Term, a: Term, b: Term) -> Term:
         if isinstance(c, bool | int):
@@ -104,9 +110,10 @@ class Z3Logic:
             return a
         if _concrete(a) and _concrete(b) and a == b and type(a) is type(b):
             return a
-        if not _concrete(a) and not _concrete(b) and a.eq(b):
+        if not _concrete(a) and not _concrete(b) and _same_term(a, b):
             return a
-        return z3.If(c, self.lift(a), self.lift(b))
+        term: Term = z3.If(c, self.lift(a), self.lift(b))
+        return term
 
     def pick(self, values: Sequence[Term], index: Term, default: Term) -> Term:
         if isinstance(index, int):
@@ -135,7 +142,8 @@ class Z3Logic:
         summed = parts[0]
         for part in parts[1:]:
             summed = summed + part
-        return summed + total if total else summed
+        result: Term = summed + total if total else summed
+        return result
 
     def add(self, a: Term, b: Term, bits: int) -> tuple[Term, Term]:
         if _concrete(a) and _concrete(b):
