@@ -168,6 +168,8 @@ class CostFile(_Strict):
 def _effect_fields() -> dict[str, Any]:
     """The keys of an effect part: each registered verb's, then those every part shares."""
     fields: dict[str, Any] = {v.key: (v.value | None, Field(None, **v.schema)) for v in verbs()}
+    # Every part accepts these; each verb reads the ones it needs (``to``: destroy; ``player``:
+    # the resource verbs; the last three: coin-toss, whose loader checks them).
     fields.update(
         of=(Side, Field("any", description="whose cards a mass effect hits")),
         filter=(FilterFile | None, None),
