@@ -23,6 +23,8 @@ from typing import Any, Protocol, TypeVar
 
 from ruamel.yaml import YAML
 
+from verifier.effects.verb import Object, verbs
+
 __all__ = [
     "CLAIM_CONSTANTS",
     "COMPARISONS",
@@ -166,16 +168,8 @@ YUGIOH_SPELLS_TRAPS = (
     "ritual-spell",
 )
 STAYS = ("continuous-spell", "continuous-trap", "equip-spell", "field-spell")
-MOVES = (
-    "destroy",
-    "banish",
-    "send-to-graveyard",
-    "return-to-hand",
-    "special-summon",
-    "flip-face-down",
-    "take-control",
-)
-CMC_MOVES = ("dizzy", "undizzy", "slow", "speed-up")
+#: The verbs that act on a card in every game (``{verb: bound}`` after Call of the Haunted).
+MOVES = tuple(v.name for v in verbs() if v.value is Object and not v.needs)
 MASS = ("all-monsters", "all-spells-traps", "all-cards")
 TRIGGER_EVENTS = (
     "sent-to-graveyard",
@@ -193,7 +187,7 @@ PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
 
 
 class _Ctx:
-    """What an effect being generated may refer to."""
+    """What an effect being generated may refer to (a :class:`~verifier.effects.verb.Place`)."""
 
     def __init__(
         self,
@@ -203,6 +197,7 @@ class _Ctx:
         summon: bool = False,
         would_be: bool = False,
         bound: bool = False,
+        depth: int = 1,
     ) -> None:
         self.game = game
         self.target = target
@@ -210,6 +205,28 @@ class _Ctx:
         self.summon = summon  # a summoned monster (summoned)
         self.would_be = would_be  # a summon it may negate
         self.bound = bound
+        self.depth = depth  # how many more levels of parts may nest (coin-toss branches)
+
+    def filter(self, c: Chooser) -> dict[str, Any]:
+        return _filter(c, self.game)
+
+    def lp_amount(self, c: Chooser) -> int:
+        return _amount(c)
+
+    def count(self, c: Chooser) -> int:
+        return c.pick(COUNTS)
+
+    def parts(self, c: Chooser) -> dict[str, Any] | list[dict[str, Any]]:
+        deeper = _Ctx(
+            self.game,
+            self.target,
+            self.answers,
+            self.summon,
+            self.would_be,
+            self.bound,
+            self.depth - 1,
+        )
+        return _parts(c, deeper)
 
 
 def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
@@ -255,75 +272,20 @@ def _target(c: Chooser, game: str) -> dict[str, Any]:
     return dict(c.pick(TARGETS))
 
 
-def _part(c: Chooser, ctx: _Ctx, depth: int = 1) -> dict[str, Any]:
-    """One effect part: a verb, its object or amount, and how."""
-    shape = c.integer(0, 9)
-    if shape <= 3:
-        cmc_move = ctx.game == "cmc" and c.integer(0, 1) == 0
-        verb = c.pick(CMC_MOVES if cmc_move else MOVES)
-        objects = ["this-card", *MASS]
-        if ctx.target:
-            objects += ["target"] * 4
-        if ctx.answers:
-            objects += ["that-card"] * 2
-        if ctx.summon:
-            objects += ["summoned"] * 3
-        if ctx.bound:
-            objects += ["bound"] * 3
-        obj = c.pick(objects)
-        part: dict[str, Any] = {verb: obj}
-        if obj in MASS:
-            if c.integer(0, 1) == 0:
-                part["of"] = c.pick(["you", "opponent", "any"])
-            if c.integer(0, 3) == 0:
-                part["filter"] = _filter(c, ctx.game)
-        elif c.integer(0, 7) == 0:
-            part["filter"] = _filter(c, ctx.game)
-        if verb == "destroy" and c.integer(0, 3) == 0:
-            part["to"] = c.pick(["banished", "graveyard"])
-        return part
-    if shape == 4:
-        verb = c.pick(["draw", "add-from-deck"])
-        part = {verb: c.pick(COUNTS)}
-        if c.integer(0, 2) == 0:
-            part["player"] = c.pick(["you", "opponent"])
-        return part
-    if shape == 5:
-        lose = c.integer(0, 2) > 0
-        value: int | str = "half" if lose and c.integer(0, 3) == 0 else _amount(c)
-        part = {"lose-lp" if lose else "gain-lp": value}
-        if c.integer(0, 2) > 0:
-            part["player"] = c.pick(["you", "opponent"])
-        return part
-    if shape == 6:
-        if ctx.game == "cmc":
-            return {"counterspell": "after"}
-        negations = ["activation", "effect"] + (["summon"] * 3 if ctx.would_be else [])
-        return {"negate": c.pick(negations)}
-    if shape == 7 and depth > 0 and ctx.game == "yugioh":
-        coins = c.integer(1, 2)
-        toss: dict[str, Any] = {
-            "coin-toss": coins,
-            "heads-at-least": c.integer(0, coins),
-            "then": _parts(c, ctx, depth - 1),
-        }
-        if c.integer(0, 1) == 0:
-            toss["otherwise"] = _parts(c, ctx, depth - 1)
-        return toss
-    if ctx.game == "cmc" and shape == 8:
-        verb = c.pick(["slow", "speed-up"])
-        obj = "target" if ctx.target else c.pick(["this-card", "all-cards"])
-        return {verb: obj}
-    return {c.pick(["destroy", "banish"]): c.pick(["target", "this-card"] if ctx.target else MASS)}
+def _part(c: Chooser, ctx: _Ctx) -> list[dict[str, Any]]:
+    """One effect part (or a pair a verb writes together): each verb writes its own."""
+    offered = list(verbs())
+    while True:
+        chosen = c.pick(offered)
+        written = chosen.generate(c, ctx)
+        if written:
+            return written
+        offered.remove(chosen)  # no place for it here; some verb always has one
 
 
-def _parts(c: Chooser, ctx: _Ctx, depth: int = 1) -> dict[str, Any] | list[dict[str, Any]]:
+def _parts(c: Chooser, ctx: _Ctx) -> dict[str, Any] | list[dict[str, Any]]:
     count = c.pick([1, 1, 1, 2])
-    parts = [_part(c, ctx, depth) for _ in range(count)]
-    if ctx.game == "cmc" and ctx.target and c.integer(0, 5) == 0:
-        # Stacked modifiers: the same card slowed (or sped up) twice by one effect.
-        verb = c.pick(["slow", "speed-up"])
-        parts = [{verb: "target"}, {verb: "target"}]
+    parts = [part for _ in range(count) for part in _part(c, ctx)]
     return parts[0] if len(parts) == 1 else parts
 
 
@@ -404,10 +366,10 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
         card["effect"] = {"special-summon": "target"}
         if c.integer(0, 1) == 0:
             # ... and then acts on the monster it is bound to.
-            after = {c.pick(MOVES): "bound"}
+            after = [{c.pick(MOVES): "bound"}]
             if c.integer(0, 2) == 0:
                 after = _part(c, _Ctx(game, target=True, bound=True))
-            card["effect"] = [card["effect"], after]
+            card["effect"] = [card["effect"], *after]
         card["continuous"] = {"bind": "target"}
         if c.integer(0, 2) == 0:
             card["continuous"] = [{"bind": "target"}, {"negate-effects": "monsters"}]

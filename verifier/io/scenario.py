@@ -9,6 +9,7 @@ from typing import Any
 
 from verifier.claims.ast import Formula
 from verifier.claims.parse import Vocabulary, parse_claim
+from verifier.effects.verb import verbs
 from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import game
 from verifier.io.model import find_named_model, is_model_path, model_from
@@ -29,7 +30,6 @@ from verifier.spec.cards import (
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import ClaimEntry, Scenario, Step
 from verifier.spec.schema import (
-    EFFECT_VERBS,
     AbilityFile,
     CardFile,
     ConditionFile,
@@ -600,40 +600,25 @@ class _Loader:
         return tuple(self.effect(e, where, key) for e in listed)
 
     def effect(self, spec: EffectFile, where: _Where, key: str) -> Effect:
-        data = spec.model_dump(exclude_none=True, by_alias=False)
-        verb = next(k for k in data if k in EFFECT_VERBS)
-        value = data[verb]
-        name = verb.replace("_", "-")
-        obj = value if isinstance(value, str) and name not in {"negate", "counterspell"} else None
-        amount = value if isinstance(value, int) and not isinstance(value, bool) else None
-        if name == "lose-lp" and value == "half":
-            amount = None
-        if name == "negate":
-            obj = value
-        if name == "coin-toss":
-            if spec.heads_at_least is None:
-                raise self.error("coin-toss needs heads-at-least", where.at(key))
-            if spec.heads_at_least > value:
-                raise self.error("heads-at-least is more than the coins tossed", where.at(key))
-            if spec.then is None:
-                raise self.error("coin-toss needs 'then' (what happens on success)", where.at(key))
-        elif spec.then is not None or spec.otherwise is not None:
-            raise self.error("only coin-toss takes then/otherwise", where.at(key))
-        if name in {"dizzy", "undizzy", "slow", "speed-up"} and self.model.game != "cmc":
-            raise self.error(f"'{name}' is a CMC effect; {self.model.name} has none", where.at(key))
-        if name in {"slow", "speed-up"} and self.model.slow_limit is None:
-            raise self.error(f"{self.model.name} has no speed modifiers", where.at(key))
+        verb = next(v for v in verbs() if getattr(spec, v.key) is not None)
+        loading = _Loading(self, where, key)
+        fields = verb.load(getattr(spec, verb.key), spec, loading)
+        if not verb.branches and (spec.then is not None or spec.otherwise is not None):
+            takers = " and ".join(v.name for v in verbs() if v.branches)
+            raise loading.fail(f"only {takers} takes then/otherwise")
+        for need in verb.needs:
+            if not need.holds(self.model):
+                raise loading.fail(need.message.format(verb=verb.name, model=self.model.name))
         return Effect(
-            verb=name,
-            obj=obj,
+            verb=verb.name,
             of=spec.of,
             filter=self.filter(spec.filter, where, key) if spec.filter else None,
             to=Zone.named(spec.to) if spec.to else None,
             player=spec.player,
-            amount=amount,
             heads_at_least=spec.heads_at_least,
             then=self.effects(spec.then, where, key),
             otherwise=self.effects(spec.otherwise, where, key),
+            **fields,
         )
 
     # -- history ----------------------------------------------------------------------------
@@ -666,6 +651,18 @@ class _Loader:
         origin = _text_origin(span)
         formula = parse_claim(text, vocab, origin)
         return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history)
+
+
+@dataclass(frozen=True, slots=True)
+class _Loading:
+    """What a verb's loader may ask while one effect part is loaded: an error placed at it."""
+
+    loader: _Loader
+    where: _Where
+    key: str
+
+    def fail(self, message: str) -> ScenarioError:
+        return self.loader.error(message, self.where.at(self.key))
 
 
 def _types(kind: str) -> set[str]:

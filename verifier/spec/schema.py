@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
+from verifier.effects.verb import verbs
 from verifier.errors import VerifierError
 from verifier.games import games
 from verifier.io.source import Document
+from verifier.spec.values import MAX_POINTS, Points
 
 __all__ = [
     "CardFile",
@@ -48,12 +50,8 @@ Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-e
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
 
-# Every number the formats accept is bounded, so the integer width of the encoding can be
-# derived from the scenario (life points into the millions are legal input).
-MAX_POINTS = 1_000_000_000
-Points = Annotated[int, Field(ge=1, le=MAX_POINTS, description="Life Points, 1 to 10^9")]
+# Every number the formats accept is bounded (see verifier.spec.values).
 Stat = Annotated[int, Field(ge=0, le=MAX_POINTS, description="ATK or DEF, 0 to 10^9")]
-Cards = Annotated[int, Field(ge=1, le=100, description="a number of cards, 1 to 100")]
 Zones = Annotated[int, Field(ge=1, le=10, description="a number of zones, 1 to 10")]
 Names = Annotated[str | list[str], Field(description="one name or a list of names")]
 
@@ -168,72 +166,83 @@ class CostFile(_Strict):
         return self
 
 
-Object = Literal[
-    "target",
-    "that-card",
-    "this-card",
-    "summoned",
-    "bound",
-    "all-monsters",
-    "all-spells-traps",
-    "all-cards",
-]
-
-EFFECT_VERBS = (
-    "destroy",
-    "banish",
-    "negate",
-    "flip_face_down",
-    "take_control",
-    "special_summon",
-    "send_to_graveyard",
-    "return_to_hand",
-    "draw",
-    "add_from_deck",
-    "lose_lp",
-    "gain_lp",
-    "coin_toss",
-    "dizzy",
-    "undizzy",
-    "counterspell",
-    "slow",
-    "speed_up",
-)
+def _effect_fields() -> dict[str, Any]:
+    """The keys of an effect part: each registered verb's, then those every part shares."""
+    fields: dict[str, Any] = {v.key: (v.value | None, Field(None, **v.schema)) for v in verbs()}
+    # Every part accepts these; each verb reads the ones it needs (``to``: destroy; ``player``:
+    # the resource verbs; the last three: coin-toss, whose loader checks them).
+    fields.update(
+        of=(Side, Field("any", description="whose cards a mass effect hits")),
+        filter=(FilterFile | None, None),
+        to=(Literal["banished", "graveyard"] | None, None),
+        player=(Literal["you", "opponent"], "you"),
+        heads_at_least=(int | None, Field(None, ge=0, le=8)),
+        then=("EffectFile | list[EffectFile] | None", None),
+        otherwise=("EffectFile | list[EffectFile] | None", None),
+    )
+    return fields
 
 
-class EffectFile(_Strict):
-    """One part of an effect: a verb, what it acts on, and how."""
-
-    destroy: Object | None = None
-    banish: Object | None = None
-    negate: Literal["activation", "effect", "summon"] | None = None
-    flip_face_down: Object | None = None
-    take_control: Object | None = None
-    special_summon: Object | None = None
-    send_to_graveyard: Object | None = None
-    return_to_hand: Object | None = None
-    draw: Cards | None = None
-    add_from_deck: Cards | None = None
-    lose_lp: Points | Literal["half"] | None = None
-    gain_lp: Points | None = None
-    coin_toss: int | None = Field(None, ge=1, le=8)
-    dizzy: Object | None = None
-    undizzy: Object | None = None
-    counterspell: Literal["after"] | None = None
-    slow: Object | None = None
-    speed_up: Object | None = None
-    of: Side = Field("any", description="whose cards a mass effect hits")
-    filter: FilterFile | None = None
-    to: Literal["banished", "graveyard"] | None = None
-    player: Literal["you", "opponent"] = "you"
-    heads_at_least: int | None = Field(None, ge=0, le=8)
-    then: EffectFile | list[EffectFile] | None = None
-    otherwise: EffectFile | list[EffectFile] | None = None
-
+class _EffectPart(_Strict):
     @model_validator(mode="after")
-    def _one(self) -> EffectFile:
-        _exactly_one(self, EFFECT_VERBS, "an effect")
+    def _one(self) -> _EffectPart:
+        _exactly_one(self, tuple(v.key for v in verbs()), "an effect")
         return self
+
+
+def _effect_model() -> type[_EffectPart]:
+    model = create_model(
+        "EffectFile",
+        __base__=_EffectPart,
+        __module__=__name__,
+        __doc__="One part of an effect: a verb, what it acts on, and how.",
+        **_effect_fields(),
+    )
+    return model
+
+
+if TYPE_CHECKING:
+
+    class EffectFile(_EffectPart):
+        """One part of an effect: a verb, what it acts on, and how (its keys are the verbs')."""
+
+        def __getattr__(self, name: str) -> Any: ...
+
+else:
+    EffectFile = _effect_model()
+    EffectFile.model_rebuild()
+
+
+def refresh_effects() -> None:
+    """Make the formats follow the registry of effect verbs again, after a verb was registered
+    or removed while running (a test's own verb)."""
+    fresh = _effect_model()
+    fresh.model_rebuild()
+    EffectFile.__pydantic_fields__ = fresh.__pydantic_fields__
+    # A model's validator embeds those of the models in its fields: rebuild those first.
+    done: set[type[BaseModel]] = set()
+
+    def rebuild(cls: type[BaseModel]) -> None:
+        if cls in done:
+            return
+        done.add(cls)
+        for info in cls.model_fields.values():
+            for inner in _models_in(info.annotation):
+                rebuild(inner)
+        cls.model_rebuild(force=True)
+
+    pending: list[type[BaseModel]] = [_Strict]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.model_fields:
+            rebuild(cls)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in getattr(annotation, "__args__", ()) or () for m in _models_in(arg)]
 
 
 class ConditionFile(_Strict):

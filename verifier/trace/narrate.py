@@ -12,6 +12,8 @@ from typing import Any
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Outcome, State
+from verifier.effects.verb import Names, are, narrator
+from verifier.errors import InternalError
 from verifier.rules.context import Note
 from verifier.system import Action, IllegalTrace, System
 
@@ -96,6 +98,7 @@ def narrate(
             )
         )
 
+    known = Names(names, players)
     link_number = READ.clen(before) + 1
     stack = w.model.game == "cmc"
     noun = "stack" if stack else "chain"
@@ -171,23 +174,12 @@ def narrate(
                 }[outcome]
             resolving.append(card)
             add("resolution", text, note.player, card, None if slot is None else slot + 1)
-        elif k in {"destroyed", "move", "sent-to-graveyard", "tribute"} and note.cards:
-            verb = {
-                "destroyed": "destroyed",
-                "sent-to-graveyard": "sent to the graveyard",
-                "tribute": "tributed",
-            }.get(k, f"moved to the {note.detail}")
-            if k == "destroyed" and note.detail not in {"graveyard", ""}:
-                verb = f"destroyed and {'banished' if note.detail == 'banished' else note.detail}"
-            add(
-                "effect",
-                f"{listed} {'is' if len(note.cards) == 1 else 'are'} {verb}",
-                card=note.cards[0],
-            )
-        elif k == "special-summoned" and note.cards:
-            were = "is" if len(note.cards) == 1 else "are"
-            add("effect", f"{listed} {were} special summoned", card=note.cards[0])
-        elif k in {"summoned", "summon"} and note.cards:
+        elif k == "tribute":
+            if note.cards:
+                add("effect", f"{listed} {are(note.cards)} tributed", card=note.cards[0])
+        elif k in {"summoned", "summon"}:
+            if not note.cards:
+                continue
             text = (
                 f"{listed} is summoned"
                 if k == "summoned"
@@ -199,13 +191,6 @@ def narrate(
                 )
             )
             add("summon", text, note.player, note.cards[0])
-        elif k == "continuous" and note.cards:
-            add(
-                "continuous",
-                f"continuous effect: {listed} {'is' if len(note.cards) == 1 else 'are'} "
-                "destroyed (bound to a card that left or was destroyed)",
-                card=note.cards[0],
-            )
         elif k == "trigger":
             add("trigger", f"{note.detail}'s trigger effect triggers (it waits for the chain)")
         elif k == "miss":
@@ -221,39 +206,14 @@ def narrate(
                 )
             else:
                 add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
-        elif k == "negate-activation" and note.cards:
-            add("effect", f"the activation of {listed} is negated", card=note.cards[0])
-        elif k == "negate-effect" and note.cards:
-            add("effect", f"the effect of {listed} is negated", card=note.cards[0])
-        elif k == "negate-summon":
-            add("effect", "the summon is negated")
-        elif k == "counter" and note.cards:
-            add(
-                "effect",
-                f"{listed} {'is' if len(note.cards) == 1 else 'are'} countered",
-                card=note.cards[0],
-            )
-        elif k in {"draw", "add-from-deck"}:
-            noun = "draws" if k == "draw" else "adds from the deck to the hand"
-            add("effect", f"{who} {noun} {note.detail} card(s)", note.player)
-        elif k in {"lose-lp", "gain-lp", "pay-lp"}:
-            noun = {"lose-lp": "loses", "gain-lp": "gains", "pay-lp": "pays"}[k]
-            add("effect", f"{who} {noun} {note.detail} Life Points", note.player)
-        elif k == "coin":
-            add("effect", f"{who} tosses {note.detail}", note.player)
-        elif (
-            k in {"flip-face-down", "take-control", "dizzy", "undizzy", "slow", "speed-up"}
-            and note.cards
-        ):
-            text = {
-                "flip-face-down": "is flipped face-down",
-                "take-control": "changes control",
-                "dizzy": "is dizzied",
-                "undizzy": "is undizzied",
-                "slow": "is slowed",
-                "speed-up": "is sped up",
-            }[k]
-            add("effect", f"{listed} {text}", card=note.cards[0])
+        elif k == "pay-lp":
+            add("effect", f"{who} pays {note.detail} Life Points", note.player)
+        else:
+            tell = narrator(k)
+            if tell is None:
+                raise InternalError(f"no narration for the note '{k}'")
+            for told in tell(note, known):
+                add(told.kind, told.text, told.player, told.card)
     return steps
 
 

@@ -1,0 +1,331 @@
+"""Verbs that move cards: destroy, banish, send to the graveyard, return to the hand, Special
+Summon; the one simultaneous move they share, and the binding continuous effects that follow
+a move (seed 001: Call of the Haunted destroys itself the moment its monster is destroyed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from verifier.core.logic import Term
+from verifier.core.state import Window
+from verifier.effects.verb import (
+    Chooser,
+    Link,
+    Moved,
+    Names,
+    Narrator,
+    Object,
+    Place,
+    Told,
+    Verb,
+    are,
+    object_part,
+    takes_object,
+)
+from verifier.spec.cards import Ability, Effect, Zone
+
+if TYPE_CHECKING:
+    from verifier.rules.context import Ctx, Note
+
+__all__ = [
+    "BANISH",
+    "DESTROY",
+    "RETURN_TO_HAND",
+    "SEND_TO_GRAVEYARD",
+    "SPECIAL_SUMMON",
+    "binding",
+    "move",
+    "objects",
+    "target_fits",
+]
+
+
+def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term) -> Term:
+    """Whether the chosen target still fits the ability's target description."""
+    from verifier.rules.context import matches
+
+    assert ability.target is not None
+    L = ctx.L
+    return L.or_(
+        *(
+            L.and_(target == c, matches(ctx, c, ability.target, me, source=ability.card))
+            for c in range(ctx.w.n)
+            if ctx.w.static_match(c, ability.target)
+        )
+    )
+
+
+def move(
+    ctx: Ctx,
+    hit: Sequence[Term],
+    dest: Zone,
+    events: tuple[str, ...],
+    *,
+    controller: Term | None = None,
+    tributed: bool = False,
+    destroyed: bool = False,
+    quiet: bool = False,
+) -> Moved:
+    """Move the cards in ``hit`` to ``dest`` at once: one event, then its triggers."""
+    from verifier.rules import speed, triggers
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    # A monster whose summon has not succeeded yet (the summon-negation window) was never on
+    # the field: if it is destroyed now, it is not sent from the field (Solemn Judgment).
+    before = list(f.zone)
+    controllers = list(f.ctrl)
+    if w.model.summon_negation:
+        pending = f.window == int(Window.SUMMON_NEGATION)
+        for c in range(w.n):
+            if w.cards[c].type == "monster":
+                before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
+    bound_before = list(f.bound)
+    dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
+    hits = [h if not L.is_false(h) else False for h in hit]
+    left: list[Term] = []
+    for c, h in enumerate(hits):
+        if h is False:
+            left.append(False)
+            continue
+        card = w.cards[c]
+        left.append(L.and_(h, before[c] == int(Zone.FIELD)))
+        f.zone[c] = L.ite(h, int(dest), f.zone[c])
+        public = dest in (Zone.FIELD, Zone.GRAVEYARD, Zone.BANISHED)
+        f.up[c] = L.ite(h, public, f.up[c])
+        owner = card.owner if controller is None else controller
+        f.ctrl[c] = L.ite(h, owner, f.ctrl[c])
+        f.active[c] = L.and_(f.active[c], L.not_(h))
+        if dizzies:
+            f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
+        for a in card.abilities:
+            # Modifiers applied by effects end when the card moves.
+            base = speed.base_speed(w.model, card, w.abilities[a])
+            f.aspd[a] = L.ite(h, base, f.aspd[a])
+        f.bound[c] = L.ite(h, -1, f.bound[c])
+        if dest is not Zone.FIELD:
+            f.summoned[c] = L.and_(f.summoned[c], L.not_(h))
+    if all(h is False for h in hits):
+        return Moved(hits, [False] * w.n, left, bound_before)
+    ctx.event(L.or_(*hits))
+    kind = "tribute" if tributed else events[0] if events else "move"
+    if not quiet:
+        ctx.note("special-summoned" if kind == "summoned" else kind, hits, dest.label)
+    for event in events:
+        triggers.fire(ctx, event, hits, before, controllers)
+    if dest is Zone.GRAVEYARD and "sent-to-graveyard" not in events:
+        triggers.fire(ctx, "sent-to-graveyard", hits, before, controllers)
+    triggers.fire(ctx, "leaves-field", left, before, controllers)
+    return Moved(hits, hits if destroyed else [False] * w.n, left, bound_before)
+
+
+def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
+    """Which cards an effect part acts on, as a mask over the cards."""
+    from verifier.rules.context import matches, on_field
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    ability = link.ability
+    obj = effect.obj
+    out: list[Term] = []
+    for c in range(w.n):
+        if effect.filter is not None and not w.static_match(c, effect.filter):
+            out.append(False)
+            continue
+        extra: Term = (
+            True if effect.filter is None else matches(ctx, c, effect.filter, link.me, ability.card)
+        )
+        if obj == "target":
+            sel = L.and_(link.target == c, target_fits(ctx, ability, c, link.me))
+        elif obj == "that-card":
+            sel = L.select(link.below, f.lcard, -1) == c
+        elif obj == "this-card":
+            sel = c == ability.card
+        elif obj == "summoned":
+            sel = L.and_(f.summoned[c], on_field(ctx, c), f.up[c], w.cards[c].type == "monster")
+        elif obj == "bound":
+            sel = f.bound[ability.card] == c
+        else:
+            types = {
+                "all-monsters": {"monster"},
+                "all-spells-traps": {"spell", "trap"},
+                "all-cards": {"monster", "spell", "trap"},
+            }[obj or "all-cards"]
+            side: Term = True
+            if effect.of == "you":
+                side = f.ctrl[c] == link.me
+            elif effect.of == "opponent":
+                side = f.ctrl[c] != link.me
+            sel = L.and_(w.cards[c].type in types, on_field(ctx, c), side)
+        out.append(L.and_(sel, extra))
+    return out
+
+
+def binding(ctx: Ctx, moved: Moved) -> None:
+    """Binding continuous effects apply the moment their condition is met, mid-chain.
+
+    "When this card leaves the field, destroy that monster. When that monster is destroyed,
+    destroy this card." (Call of the Haunted; seed 001.)
+    """
+    from verifier.rules.context import on_field
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    for _ in range(len(w.binders)):
+        doomed: list[Term] = [False] * w.n
+        for k in w.binders:
+            monster = moved.bound_before[k]
+            left = moved.left_field[k]
+            lost = L.or_(*(L.and_(monster == m, moved.destroyed[m]) for m in range(w.n)))
+            for m in range(w.n):
+                if m != k:
+                    doomed[m] = L.or_(doomed[m], L.and_(left, monster == m, on_field(ctx, m)))
+            doomed[k] = L.or_(doomed[k], L.and_(lost, on_field(ctx, k)))
+            f.bound[k] = L.ite(L.or_(left, lost), -1, f.bound[k])
+        if all(L.is_false(d) for d in doomed):
+            return
+        ctx.note("continuous", doomed, "bound")
+        moved = move(ctx, doomed, Zone.GRAVEYARD, ("destroyed",), destroyed=True, quiet=True)
+
+
+# -- the verbs ------------------------------------------------------------------------------
+
+
+def _hit(ctx: Ctx, link: Link, effect: Effect, go: Term) -> list[Term]:
+    return [ctx.L.and_(go, h) for h in objects(ctx, link, effect)]
+
+
+def _destroy(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
+    from verifier.rules.context import on_field
+
+    hit = [ctx.L.and_(h, on_field(ctx, c)) for c, h in enumerate(_hit(ctx, link, effect, go))]
+    return move(ctx, hit, effect.to or Zone.GRAVEYARD, ("destroyed",), destroyed=True)
+
+
+def _away(dest: Zone, events: tuple[str, ...]) -> Any:
+    """Apply a move to ``dest`` of the cards not there already."""
+
+    def apply(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
+        f = ctx.f
+        hit = [
+            ctx.L.and_(h, f.zone[c] != int(dest)) for c, h in enumerate(_hit(ctx, link, effect, go))
+        ]
+        return move(ctx, hit, dest, events)
+
+    return apply
+
+
+def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
+    L, f, w = ctx.L, ctx.f, ctx.w
+    hit = [
+        L.and_(h, f.zone[c] != int(Zone.FIELD), w.cards[c].type == "monster")
+        for c, h in enumerate(_hit(ctx, link, effect, go))
+    ]
+    moved = move(ctx, hit, Zone.FIELD, ("summoned", "special-summoned"), controller=link.me)
+    for c, h in enumerate(moved.hit):
+        if h is not False:
+            f.sseq[c] = L.ite(h, f.seq, f.sseq[c])
+    card = w.cards[link.ability.card]
+    if any(k.kind == "bind" for k in card.continuous):
+        chosen = L.select(hit, list(range(w.n)), -1)
+        f.bound[card.index] = L.ite(L.or_(*hit), chosen, f.bound[card.index])
+    return moved
+
+
+# -- telling --------------------------------------------------------------------------------
+
+
+def _moved_as(words: str) -> Narrator:
+    def tell(note: Note, names: Names) -> list[Told]:
+        if not note.cards:
+            return []
+        verb = words.format(zone=note.detail)
+        return [
+            Told("effect", f"{names.listed(note)} {are(note.cards)} {verb}", None, note.cards[0])
+        ]
+
+    return tell
+
+
+def _destroyed(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    verb = "destroyed"
+    if note.detail not in {"graveyard", ""}:
+        verb = f"destroyed and {note.detail}"
+    return [Told("effect", f"{names.listed(note)} {are(note.cards)} {verb}", None, note.cards[0])]
+
+
+def _special_summoned(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    text = f"{names.listed(note)} {are(note.cards)} special summoned"
+    return [Told("effect", text, None, note.cards[0])]
+
+
+def _continuous(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    text = (
+        f"continuous effect: {names.listed(note)} {are(note.cards)} destroyed (bound to a card "
+        "that left or was destroyed)"
+    )
+    return [Told("continuous", text, None, note.cards[0])]
+
+
+_MOVED = _moved_as("moved to the {zone}")
+_SENT = _moved_as("sent to the graveyard")
+
+
+# -- generating -----------------------------------------------------------------------------
+
+
+def _generate(name: str) -> Any:
+    def generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
+        part = object_part(c, place, name)
+        if name == "destroy" and c.integer(0, 3) == 0:
+            part["to"] = c.pick(["banished", "graveyard"])
+        return [part]
+
+    return generate
+
+
+DESTROY = Verb(
+    "destroy",
+    Object,
+    takes_object,
+    _destroy,
+    {"destroyed": _destroyed, "continuous": _continuous},
+    _generate("destroy"),
+)
+BANISH = Verb(
+    "banish",
+    Object,
+    takes_object,
+    _away(Zone.BANISHED, ()),
+    {"move": _MOVED, "continuous": _continuous},
+    _generate("banish"),
+)
+SPECIAL_SUMMON = Verb(
+    "special-summon",
+    Object,
+    takes_object,
+    _special_summon,
+    {"special-summoned": _special_summoned, "continuous": _continuous},
+    _generate("special-summon"),
+)
+SEND_TO_GRAVEYARD = Verb(
+    "send-to-graveyard",
+    Object,
+    takes_object,
+    _away(Zone.GRAVEYARD, ("sent-to-graveyard",)),
+    {"sent-to-graveyard": _SENT, "continuous": _continuous},
+    _generate("send-to-graveyard"),
+)
+RETURN_TO_HAND = Verb(
+    "return-to-hand",
+    Object,
+    takes_object,
+    _away(Zone.HAND, ()),
+    {"move": _MOVED, "continuous": _continuous},
+    _generate("return-to-hand"),
+)

@@ -1,0 +1,113 @@
+"""Verbs that stop other links: negate (an activation, an effect, a summon) and the CMC
+counterspell."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from verifier.core.logic import Term
+from verifier.effects.verb import (
+    Chooser,
+    Link,
+    Loading,
+    Names,
+    Place,
+    Told,
+    Verb,
+    are,
+    takes_object,
+)
+from verifier.spec.cards import Effect
+
+if TYPE_CHECKING:
+    from verifier.rules.context import Ctx, Note
+
+__all__ = ["COUNTERSPELL", "NEGATE"]
+
+
+def _negate(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
+    L, f = ctx.L, ctx.f
+    if effect.obj == "summon":
+        f.summoning = L.ite(go, -1, f.summoning)
+        ctx.event(go)
+        if go is True:
+            ctx.note("negate-summon")
+        return
+    column = f.lneg if effect.obj == "activation" else f.leneg
+    for i, below in enumerate(link.below):
+        column[i] = L.or_(column[i], L.and_(go, below))
+    ctx.event(go)
+    if go is True:
+        ctx.note(f"negate-{effect.obj}", [L.select(link.below, f.lcard, -1)])
+
+
+def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
+    L, f, w = ctx.L, ctx.f, ctx.w
+    # Seed 000: a counterspell counters everything after it in the resolve order.
+    countered = []
+    for i in range(w.layout.slots):
+        after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
+        f.lneg[i] = L.or_(f.lneg[i], after)
+        countered.append(after)
+    ctx.event(go)
+    if go is True:
+        ctx.note("counter", [f.lcard[i] for i, c in enumerate(countered) if c is True])
+
+
+def _load_counterspell(value: Any, spec: Any, loading: Loading) -> dict[str, Any]:
+    return {}  # its one value, ``after``, is what it always does
+
+
+def _negated(what: str) -> Any:
+    def tell(note: Note, names: Names) -> list[Told]:
+        if not note.cards:
+            return []
+        return [
+            Told("effect", f"the {what} of {names.listed(note)} is negated", None, note.cards[0])
+        ]
+
+    return tell
+
+
+def _summon_negated(note: Note, names: Names) -> list[Told]:
+    return [Told("effect", "the summon is negated")]
+
+
+def _countered(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    text = f"{names.listed(note)} {are(note.cards)} countered"
+    return [Told("effect", text, None, note.cards[0])]
+
+
+def _generate_negate(c: Chooser, place: Place) -> list[dict[str, Any]]:
+    if place.game == "cmc":
+        return []  # the CMC counters with counterspell
+    negations = ["activation", "effect"] + (["summon"] * 3 if place.would_be else [])
+    return [{"negate": c.pick(negations)}]
+
+
+def _generate_counterspell(c: Chooser, place: Place) -> list[dict[str, Any]]:
+    return [{"counterspell": "after"}] if place.game == "cmc" else []
+
+
+NEGATE = Verb(
+    "negate",
+    Literal["activation", "effect", "summon"],
+    takes_object,
+    _negate,
+    {
+        "negate-activation": _negated("activation"),
+        "negate-effect": _negated("effect"),
+        "negate-summon": _summon_negated,
+    },
+    _generate_negate,
+)
+COUNTERSPELL = Verb(
+    "counterspell",
+    Literal["after"],
+    _load_counterspell,
+    _counterspell,
+    {"counter": _countered},
+    _generate_counterspell,
+)
