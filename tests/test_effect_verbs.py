@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from verifier.core.system import Action
-from verifier.report.narrate import narrate
 
 from verifier.designer.generate import RandomChooser, scenario
 from verifier.effects import verbs
@@ -25,12 +23,14 @@ from verifier.effects.verb import (
     takes_amount,
 )
 from verifier.errors import InternalError, ScenarioError
+from verifier.io import schema
 from verifier.io.scenario import load_scenario
 from verifier.rules.context import Ctx, Note
 from verifier.run.check import prepare
-from verifier.spec import schema
 from verifier.spec.cards import Effect
 from verifier.spec.values import Points
+from verifier.system import Action
+from verifier.trace.narrate import narrate
 
 FILES_ORDER = [
     "destroy",

@@ -13,8 +13,8 @@ from tests.conftest import EXAMPLES, MODELS, Run
 from verifier.errors import ModelError
 from verifier.io.model import load_model
 from verifier.io.scenario import load_scenario
+from verifier.io.schema import json_schema
 from verifier.io.source import load_document
-from verifier.spec.schema import json_schema
 
 SCHEMA = EXAMPLES / "scenario.schema.json"
 

@@ -684,7 +684,7 @@ def models_cmd() -> None:
 @click.argument("which", type=click.Choice(["scenario", "model", "library"]), default="scenario")
 def schema_cmd(which: str) -> None:
     """Print the JSON Schema of scenario, rule-system or card-library files."""
-    from verifier.spec.schema import json_schema
+    from verifier.io.schema import json_schema
 
     click.echo(json_schema(which), nl=False)  # type: ignore[arg-type]
 

@@ -2,7 +2,7 @@
 is told, how the generator writes it; and the registry of the verbs, in the files' order.
 
 A verb module imports the rule modules inside its functions, not at the top: the file formats
-(:mod:`verifier.spec.schema`) are built from this registry, and the rules import the formats
+(:mod:`verifier.io.schema`) are built from this registry, and the rules import the formats
 through the world, so a module-level import would be circular.
 """
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from verifier.core.logic import Term
 from verifier.errors import InternalError
+from verifier.rules.moves import Moved
 from verifier.spec.cards import Ability, Effect
 
 if TYPE_CHECKING:
@@ -78,16 +79,6 @@ class Link:
     slot: Sequence[Term]
     below: Sequence[Term]
     heads: bool | None
-
-
-@dataclass(frozen=True, slots=True)
-class Moved:
-    """What one simultaneous move did: which cards moved, were destroyed, left the field."""
-
-    hit: list[Term]
-    destroyed: list[Term]
-    left_field: list[Term]
-    bound_before: list[Term]
 
 
 Apply = Callable[["Ctx", Link, Effect, Term], Moved | None]

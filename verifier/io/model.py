@@ -9,9 +9,9 @@ from pathlib import Path
 from verifier.errors import ModelError, Span
 from verifier.games import game, game_named, games
 from verifier.io.paths import quoted
+from verifier.io.schema import ChainFile, KindFile, RuleSystemFile, validate
 from verifier.io.source import Document, load_document
 from verifier.spec.rulesystem import Kind, RuleSystem
-from verifier.spec.schema import ChainFile, KindFile, RuleSystemFile, validate
 
 __all__ = [
     "Kind",

@@ -17,8 +17,8 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from verifier.errors import Span, VerifierError
+from verifier.io.schema import validate
 from verifier.io.source import Document, parse_document
-from verifier.spec.schema import validate
 
 __all__ = ["ALLOW_OUTSIDE_HINT", "load_referenced", "quoted", "resolve_reference"]
 

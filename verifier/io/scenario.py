@@ -14,6 +14,19 @@ from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import game
 from verifier.io.model import find_named_model, is_model_path, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
+from verifier.io.schema import (
+    AbilityFile,
+    CardFile,
+    ConditionFile,
+    CostFile,
+    EffectFile,
+    FilterFile,
+    LibraryFile,
+    RuleSystemFile,
+    ScenarioFile,
+    TriggerFile,
+    validate,
+)
 from verifier.io.source import Document, load_document
 from verifier.spec.cards import (
     ALL_TYPES,
@@ -29,23 +42,10 @@ from verifier.spec.cards import (
 )
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import ClaimEntry, Scenario, Step
-from verifier.spec.schema import (
-    AbilityFile,
-    CardFile,
-    ConditionFile,
-    CostFile,
-    EffectFile,
-    FilterFile,
-    LibraryFile,
-    RuleSystemFile,
-    ScenarioFile,
-    TriggerFile,
-    validate,
-)
 
 __all__ = ["load_scenario", "parse_for", "read_step", "vocabulary"]
 
-# The scenario's own limits (``limits:``), checked by :class:`~verifier.spec.schema.LimitsFile`:
+# The scenario's own limits (``limits:``), checked by :class:`~verifier.io.schema.LimitsFile`:
 # each one acts, and any other key is refused with its position.
 LIMIT_NAMES = ("pending_triggers",)
 

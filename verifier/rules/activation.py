@@ -13,6 +13,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules import protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field
+from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Zone
 
 __all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
@@ -108,12 +109,10 @@ def cost_checks(
 
 def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...]) -> None:
     """Pay the costs: they are events, and may trigger effects (tributing Sangan)."""
-    from verifier import effects
-
     L, f, w = ctx.L, ctx.f, ctx.w
     if tributes:
         hit = [c in tributes for c in range(w.n)]
-        effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
     for cost in ability.costs:
         if cost.kind == "pay-lp":
             for p in (0, 1):

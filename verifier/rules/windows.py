@@ -14,6 +14,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.rules import protocol, triggers
 from verifier.rules.context import Check, Ctx, matches
+from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [
@@ -135,13 +136,11 @@ def summon_checks(
 
 def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]) -> None:
     """Start a summon: tributes first, then the monster is being summoned."""
-    from verifier import effects
-
     f, w = ctx.f, ctx.w
     ctx.note("summon", [card], how, player)
     if tributes:
         hit = [c in tributes for c in range(w.n)]
-        effects.move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
     ctx.event()
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = True
