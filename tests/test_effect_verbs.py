@@ -246,7 +246,7 @@ def test_a_verb_unregistered_is_unknown_again(tmp_path: Path) -> None:
 
 def test_a_cmc_verb_in_yugioh_is_refused(tmp_path: Path) -> None:
     text = RAIGEKI.replace("{destroy: all-monsters}", "{dizzy: all-monsters}")
-    with pytest.raises(ScenarioError, match=r"'dizzy' is a CMC effect; \S+ has none"):
+    with pytest.raises(ScenarioError, match=r"'dizzy' needs cards that can be dizzy; \S+ has none"):
         _system_after(text, tmp_path)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.core.logic import Term
 from verifier.effects.verb import (
-    CMC,
+    DIZZY_CARDS,
     SPEED_MODIFIERS,
     Chooser,
     Link,
@@ -93,7 +93,7 @@ DIZZY = Verb(
     _dizzy(True),
     {"dizzy": told_of_cards("is dizzied")},  # also left by the cost ``dizzy: this``
     _generate_state("dizzy"),
-    needs=(CMC,),
+    needs=(DIZZY_CARDS,),
 )
 UNDIZZY = Verb(
     "undizzy",
@@ -102,7 +102,7 @@ UNDIZZY = Verb(
     _dizzy(False),
     {"undizzy": told_of_cards("is undizzied")},
     _generate_state("undizzy"),
-    needs=(CMC,),
+    needs=(DIZZY_CARDS,),
 )
 SLOW = Verb(
     "slow",
@@ -111,7 +111,7 @@ SLOW = Verb(
     _modify(slower=True),
     {"slow": told_of_cards("is slowed")},
     _generate_speed("slow"),
-    needs=(CMC, SPEED_MODIFIERS),
+    needs=(SPEED_MODIFIERS,),
 )
 SPEED_UP = Verb(
     "speed-up",
@@ -120,5 +120,5 @@ SPEED_UP = Verb(
     _modify(slower=False),
     {"speed-up": told_of_cards("is sped up")},
     _generate_speed("speed-up"),
-    needs=(CMC, SPEED_MODIFIERS),
+    needs=(SPEED_MODIFIERS,),
 )

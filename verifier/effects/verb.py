@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from verifier.core.logic import Term
 from verifier.errors import InternalError
+from verifier.games import game
 from verifier.rules.moves import Moved
 from verifier.spec.cards import Ability, Effect
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from verifier.rules.context import Ctx, Note
 
 __all__ = [
-    "CMC",
+    "DIZZY_CARDS",
     "MASS",
     "SPEED_MODIFIERS",
     "Chooser",
@@ -126,7 +127,10 @@ class Need:
     message: str
 
 
-CMC = Need(lambda model: model.game == "cmc", "'{verb}' is a CMC effect; {model} has none")
+DIZZY_CARDS = Need(
+    lambda model: game(model.game).has_field("dizzy"),
+    "'{verb}' needs cards that can be dizzy; {model} has none",
+)
 SPEED_MODIFIERS = Need(lambda model: model.slow_limit is not None, "{model} has no speed modifiers")
 
 

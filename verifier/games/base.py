@@ -28,6 +28,8 @@ class Wording:
     """The verb for activating an effect of a card: "activates", "uses"."""
     shows_speed: bool = False
     """Whether an activation states its speed ("speed C")."""
+    link: str = "Chain Link {n}"
+    """The name of the link numbered ``{n}``."""
     added: str = "Chain Link {n}"
     """Where a new link goes, in brackets after its activation."""
     numbered: bool = True

@@ -14,8 +14,17 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Outcome, State
 from verifier.effects.verb import Names, are, narrator
 from verifier.errors import InternalError
+from verifier.games import game
 from verifier.rules.context import Note
 from verifier.system import Action, IllegalTrace, System
+
+_OUTCOMES = {
+    Outcome.RESOLVED: "resolved",
+    Outcome.NO_EFFECT: "no-effect",
+    Outcome.EFFECT_NEGATED: "effect-negated",
+    Outcome.ACTIVATION_NEGATED: "activation-negated",
+}
+"""Each way a link resolves, by the name a game's wording gives it (``Wording.outcomes``)."""
 
 _KEYS = {
     "speed": "fastest speed first",
@@ -100,8 +109,8 @@ def narrate(
 
     known = Names(names, players)
     link_number = READ.clen(before) + 1
-    stack = w.model.game == "cmc"
-    noun = "stack" if stack else "chain"
+    words = game(w.model.game).wording
+    noun = words.chain
     resolving: list[int] = []
     for note in notes:
         k = note.kind
@@ -114,20 +123,17 @@ def narrate(
                 detail += f" targeting {names[action.target]}"
             if action.tributes:
                 detail += " tributing " + " and ".join(names[t] for t in action.tributes)
-            verb = "activates"
-            if stack:
-                verb = "uses" if not ability.card_activation else "casts"
+            verb = words.activate_card if ability.card_activation else words.activate_effect
             if action.kind == "trigger":
                 detail = f"'s trigger effect{detail}"
             rank = note.value if note.value is not None else ability.speed
             at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
-            speed = f"speed {w.model.speeds[rank]}, " if stack and rank is not None else ""
+            shown = words.shows_speed and rank is not None
+            speed = f"speed {w.model.speeds[rank]}, " if shown and rank is not None else ""
             if at_once:
                 where = f" ({speed}at once)"
-            elif stack:
-                where = f" ({speed}added to the resolve stack)"
             else:
-                where = f" (Chain Link {link_number})"
+                where = f" ({speed}{words.added.format(n=link_number)})"
             add(
                 "activation",
                 f"{who} {verb} {note.detail}{detail}{where}",
@@ -144,34 +150,23 @@ def narrate(
         elif k == "close":
             add(
                 "close",
-                "both players passed: the chain closes and resolves backwards"
+                f"both players passed: the {noun} closes and resolves backwards"
                 if w.model.order == ("backwards",)
-                else "both players pressed resolve: the stack resolves, "
+                else f"both players pressed resolve: the {noun} resolves, "
                 + ", then ".join(_KEYS.get(key, key) for key in w.model.order),
             )
         elif k == "timer":
             seconds = w.model.auto_resolve_seconds
-            add("timer", f"{seconds} seconds pass without change: the stack resolves by itself")
+            add("timer", f"{seconds} seconds pass without change: the {noun} resolves by itself")
         elif k == "resolve":
             card = note.cards[0]
             outcome = Outcome(int(note.detail))
             slot = system.selected_slot(before, action.ability)
             label = w.abilities[action.ability].label
-            head = f"Chain Link {slot + 1}: {label}" if slot is not None and not stack else label
-            text = {
-                Outcome.RESOLVED: f"{head} resolves",
-                Outcome.NO_EFFECT: f"{head} resolves without effect (its target is gone or "
-                "no longer fits)",
-                Outcome.EFFECT_NEGATED: f"{head}: its effect is negated",
-                Outcome.ACTIVATION_NEGATED: f"{head}: its activation was negated; nothing happens",
-            }[outcome]
-            if stack:
-                text = {
-                    Outcome.RESOLVED: f"{label} is cast",
-                    Outcome.NO_EFFECT: f"{label} fails (its target or its monster is gone)",
-                    Outcome.EFFECT_NEGATED: f"{label} is negated",
-                    Outcome.ACTIVATION_NEGATED: f"{label} was countered: nothing happens",
-                }[outcome]
+            numbered = slot is not None and words.numbered
+            link = words.link.format(n=slot + 1) if numbered and slot is not None else ""
+            head = f"{link}: {label}" if link else label
+            text = words.outcomes[_OUTCOMES[outcome]].format(head=head, label=label)
             resolving.append(card)
             add("resolution", text, note.player, card, None if slot is None else slot + 1)
         elif k == "tribute":
