@@ -227,6 +227,20 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
     def fail(message: str, where: tuple[str | int, ...]) -> None:
         raise ModelError(message, doc.span(where))
 
+    played = game(model.game)
+    for kind in model.kinds.values():
+        if kind.card is not None and kind.card not in played.card_types:
+            types = ", ".join(sorted(played.card_types))
+            fail(
+                f"{played.title} has no '{kind.card}' cards (its card types: {types})",
+                ("kinds", kind.name, "card"),
+            )
+    for index, phase in enumerate(model.phases):
+        if phase not in played.phases:
+            fail(
+                f"{played.title} has no phase '{phase}' (its phases: {', '.join(played.phases)})",
+                ("phases", index),
+            )
     if model.closes_on == "two-passes-in-a-row" and model.right_to_respond != "other-player-first":
         fail(
             "closes_on 'two-passes-in-a-row' needs right_to_respond 'other-player-first': "
@@ -262,19 +276,5 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
     for phase in model.main_phases:
         if phase not in model.phases:
             fail(f"main phase '{phase}' is not one of the phases", ("main_phases",))
-    played = game(model.game)
-    for kind in model.kinds.values():
-        if kind.card is not None and kind.card not in played.card_types:
-            types = ", ".join(sorted(played.card_types))
-            fail(
-                f"{played.title} has no '{kind.card}' cards (its card types: {types})",
-                ("kinds", kind.name, "card"),
-            )
-    for index, phase in enumerate(model.phases):
-        if phase not in played.phases:
-            fail(
-                f"{played.title} has no phase '{phase}' (its phases: {', '.join(played.phases)})",
-                ("phases", index),
-            )
     if not any(k.card == "monster" for k in model.kinds.values()):
         fail("a rule system needs at least one monster card kind", ("kinds",))

@@ -148,11 +148,13 @@ def narrate(
             else:
                 add("pass", f"{who} passes", note.player)
         elif k == "close":
+            pressed = w.model.closes_on == "both-press-resolve"
+            how = "both players pressed resolve" if pressed else "both players passed"
             add(
                 "close",
-                f"both players passed: the {noun} closes and resolves backwards"
+                f"{how}: the {noun} closes and resolves backwards"
                 if w.model.order == ("backwards",)
-                else f"both players pressed resolve: the {noun} resolves, "
+                else f"{how}: the {noun} resolves, "
                 + ", then ".join(_KEYS.get(key, key) for key in w.model.order),
             )
         elif k == "timer":
