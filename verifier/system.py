@@ -145,10 +145,10 @@ class System:
     def enabled_actions(self, state: State) -> Iterator[Action]:
         """The legal actions in the concrete ``state`` (one frame for all their guards)."""
         ctx = Ctx(CONCRETE, self.layout.frame(state), self.world)
-        mode = READ.mode(state)
+        mode = _mode(state)
         if mode == Mode.RESOLVE:
             nxt = ctx.memo["next"] = resolution.next_links(ctx)
-            labs = READ.lab(state)
+            labs = _lab(state)
             candidates: tuple[Action, ...] = ()
             for slot, ready in enumerate(nxt):
                 if ready:
@@ -507,6 +507,8 @@ _MODES = {
     "trigger": (Mode.TRIGGERS,),
     "decline": (Mode.TRIGGERS,),
 }
+
+_mode, _lab = READ.mode, READ.lab  # read for every state the explorer expands
 
 
 def build_system(scenario: Scenario) -> System:

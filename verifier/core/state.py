@@ -10,7 +10,7 @@ compute its successor.
 from __future__ import annotations
 
 from collections.abc import Callable, MutableSequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 from operator import itemgetter
@@ -211,6 +211,10 @@ class Layout:
     at capacity (:attr:`Capacity.INTEGER`), never wraps."""
     extra: tuple[str, ...] = ()
     """The optional fields (:data:`OPTIONAL`) this scenario's state carries, in order."""
+    _classes: tuple[type[Frame], type[Frame]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_classes", _frame_classes(self.extra))
 
     @property
     def int_min(self) -> int:
@@ -240,8 +244,7 @@ class Layout:
 
     def frame(self, state: State, writable: bool = False) -> Frame:
         """Named access to ``state``: read-only, or a successor under construction."""
-        read, write = _frame_classes(self.extra)
-        frame = object.__new__(write if writable else read)
+        frame = object.__new__(self._classes[writable])
         frame._v = list(state) if writable else state
         return frame
 

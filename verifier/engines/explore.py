@@ -25,6 +25,9 @@ __all__ = ["Exploration", "ExplorerEngine", "explore"]
 rest of a run, the default keeps it under 2 GB whatever the pool."""
 
 
+_mode, _overflow = READ.mode, READ.overflow  # read in the inner loop
+
+
 def _resident_bytes() -> int | None:
     """The process's resident memory now (Linux), or None where it cannot be read cheaply."""
     try:
@@ -106,11 +109,11 @@ def explore(
     expanded = 0
     while queue:
         state = queue.popleft()
-        if READ.overflow(state):
+        if _overflow(state):
             overflowed += 1
-            capacities.add(Capacity(READ.overflow(state)))
+            capacities.add(Capacity(_overflow(state)))
             continue
-        if READ.mode(state) == Mode.DONE:
+        if _mode(state) == Mode.DONE:
             terminals.append(state)
             continue
         expanded += 1
