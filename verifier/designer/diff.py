@@ -9,7 +9,6 @@ outcomes are a difference of resolution order, of final zones, or of missing the
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,7 @@ from verifier.designer.generate import RandomChooser, scenario, to_text
 from verifier.engines.explore import Exploration, explore
 from verifier.errors import ModelError, VerifierError
 from verifier.io.model import model_dirs
-from verifier.io.scenario import load_scenario
+from verifier.io.scenario import InMemory, load_scenario
 from verifier.run.check import Prepared, prepare
 from verifier.spec.rulesystem import RuleSystem
 from verifier.system import Action
@@ -71,7 +70,7 @@ def _summary(layout: Layout, state: State, labels: list[str], path: tuple[Action
 
 
 def compare(
-    path: str | Path,
+    path: str | Path | InMemory,
     model_a: RuleSystem,
     model_b: RuleSystem,
     max_states: int = 500_000,
@@ -183,14 +182,13 @@ def search(
     _same_game(model_a, model_b)
     for data in _generated(model_a, tries, size):
         text = to_text(data)
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "generated.yaml"
-            path.write_text(text, encoding="utf-8")
-            cut: list[str] = []
-            try:
-                differences = compare(path, model_a, model_b, max_states, seconds, cut)
-            except VerifierError:
-                continue
+        cut: list[str] = []
+        try:
+            differences = compare(
+                InMemory("generated.yaml", text), model_a, model_b, max_states, seconds, cut
+            )
+        except VerifierError:
+            continue
         if cut:
             if stopped is not None:
                 stopped.append(", ".join(cut))

@@ -16,9 +16,7 @@ from __future__ import annotations
 import io
 import json
 import random
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ruamel.yaml import YAML
@@ -712,16 +710,13 @@ def _own(cards: dict[str, Any], players: Sequence[str]) -> None:
 def _load(data: dict[str, Any]) -> Any:
     """The prepared scenario, or None when it does not load (a history step is not legal)."""
     from verifier.errors import VerifierError
-    from verifier.io.scenario import load_scenario
+    from verifier.io.scenario import InMemory, load_scenario
     from verifier.run.check import prepare
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "walk.yaml"
-        path.write_text(to_text(data), encoding="utf-8")
-        try:
-            return prepare(load_scenario(path))
-        except VerifierError:
-            return None
+    try:
+        return prepare(load_scenario(InMemory("walk.yaml", to_text(data))))
+    except VerifierError:
+        return None
 
 
 def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:

@@ -14,7 +14,6 @@ concern, and a minimal witness scenario.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,7 @@ from verifier.engines.explore import explore
 from verifier.engines.smt.order import prove_order
 from verifier.errors import InputError, Span, VerifierError
 from verifier.io.model import load_model
-from verifier.io.scenario import load_scenario
+from verifier.io.scenario import InMemory, load_scenario
 from verifier.run.check import prepare
 from verifier.spec.rulesystem import RuleSystem
 from verifier.trace.narrate import replay
@@ -82,16 +81,14 @@ def lint(
     findings += tie
     if proof:
         proofs.append(proof)
-    with tempfile.TemporaryDirectory() as folder:
-        probes = list(_probes(model, Path(folder)))
-        for kind_name, path, purpose in probes:
-            findings += _probe(model, kind_name, path, purpose, max_states, seconds, incomplete)
-        for given in scenarios:
-            where = Path(given)
-            text = _read(where)
-            findings += _runs(
-                model, where, text, max_states, seconds, incomplete, allow_outside=allow_outside
-            )
+    for kind_name, path, purpose in _probes(model):
+        findings += _probe(model, kind_name, path, purpose, max_states, seconds, incomplete)
+    for given in scenarios:
+        where = Path(given)
+        text = _read(where)
+        findings += _runs(
+            model, where, text, max_states, seconds, incomplete, allow_outside=allow_outside
+        )
     return Report(findings, proofs, incomplete)
 
 
@@ -175,14 +172,12 @@ def _tie(
     kinds = activatable_kinds(model)
     if not kinds:
         return [], ""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "order.yaml"
-        cards = {
-            "First": card(model, kinds[0], "A", False),
-            "Second": card(model, kinds[0], "A", False),
-        }
-        path.write_text(probe_text(model, {"turn": "A", "cards": cards}), encoding="utf-8")
-        system = prepare(load_scenario(path, model=model)).system
+    cards = {
+        "First": card(model, kinds[0], "A", False),
+        "Second": card(model, kinds[0], "A", False),
+    }
+    probe = InMemory("order.yaml", probe_text(model, {"turn": "A", "cards": cards}))
+    system = prepare(load_scenario(probe, model=model)).system
     if system.layout.slots < 2:
         return [], ""
     proof = prove_order(system, seconds)
@@ -231,30 +226,28 @@ def _tie_witness(
 # -- kinds, probed --------------------------------------------------------------------------
 
 
-def _probes(model: RuleSystem, folder: Path) -> Iterator[tuple[str, Path, str]]:
+def _probes(model: RuleSystem) -> Iterator[tuple[str, InMemory, str]]:
     for kind in activatable_kinds(model):
         probes = [("start", start_probe(model, kind))]
         if not model.immediate:
             # Under an immediate order nothing is ever answered: there is no chain.
             probes.append(("answer", answer_probe(model, kind)))
         for purpose, text in probes:
-            path = folder / f"{purpose}-{kind.name}.yaml"
-            path.write_text(text, encoding="utf-8")
-            yield kind.name, path, purpose
+            yield kind.name, InMemory(f"{purpose}-{kind.name}.yaml", text), purpose
 
 
 def _probe(
     model: RuleSystem,
     kind: str,
-    path: Path,
+    probe: InMemory,
     purpose: str,
     max_states: int,
     seconds: float | None,
     incomplete: list[str],
 ) -> list[Finding]:
-    text = path.read_text(encoding="utf-8")
+    text, path = probe.text, Path(probe.name)
     try:
-        prepared = prepare(load_scenario(path, model=model))
+        prepared = prepare(load_scenario(probe, model=model))
     except VerifierError:
         # The probe's own history is illegal: the kind cannot start a chain (reported by
         # the start probe).

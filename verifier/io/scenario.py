@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from verifier.io.schema import (
     TriggerFile,
     validate,
 )
-from verifier.io.source import Document, load_document
+from verifier.io.source import Document, load_document, parse_document
 from verifier.spec.cards import (
     ALL_TYPES,
     Ability,
@@ -43,7 +43,7 @@ from verifier.spec.cards import (
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import ClaimEntry, Scenario, Step
 
-__all__ = ["load_scenario", "parse_for", "read_step", "vocabulary"]
+__all__ = ["InMemory", "load_scenario", "parse_for", "read_step", "vocabulary"]
 
 # The scenario's own limits (``limits:``), checked by :class:`~verifier.io.schema.LimitsFile`:
 # each one acts, and any other key is refused with its position.
@@ -76,8 +76,18 @@ def read_step(scenario: Scenario, text: str) -> Step:
     return reader.read()
 
 
+@dataclass(frozen=True, slots=True)
+class InMemory:
+    """A scenario held in memory: its text, the name messages give it, and the folder its
+    relative references (``rules:``, ``library:``) are resolved from."""
+
+    name: str
+    text: str
+    folder: Path = field(default_factory=Path.cwd)
+
+
 def load_scenario(
-    path: str | Path,
+    path: str | Path | InMemory,
     rules: str | None = None,
     turn: str | None = None,
     history: int | None = None,
@@ -87,13 +97,18 @@ def load_scenario(
 ) -> Scenario:
     """Load a scenario file; every problem is a :class:`VerifierError` with its position.
 
-    ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to use) load
+    ``path`` may be an :class:`InMemory` scenario instead of a file's path (designer tools,
+    programs). ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to
+    use) load
     a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask. The paths the
     scenario names (``rules:``, ``library:``) must stay inside its folder's tree or the
     current folder's tree unless ``allow_outside``. ``model`` is a rule system the caller
     has loaded itself (lint, diff), used instead of the one the scenario names.
     """
-    doc = load_document(path)
+    if isinstance(path, InMemory):
+        doc, folder, text = parse_document(path.text, path.name), path.folder, path.text
+    else:
+        doc, folder, text = load_document(path), Path(path).parent, None
     if not isinstance(doc.data, dict):
         raise ScenarioError("a scenario is a mapping with rules, turn, cards, ...", doc.span(()))
     spec = validate(ScenarioFile, doc, ScenarioError)
@@ -108,7 +123,7 @@ def load_scenario(
             where,
         )
     if model is None:
-        model = _rule_system(rules or spec.rules, Path(doc.path).parent, where, allow_outside)
+        model = _rule_system(rules or spec.rules, folder, where, allow_outside)
     if turn is not None:
         spec = spec.model_copy(update={"turn": turn})
     loader = _Loader(doc, spec, model, allow_outside)
@@ -117,7 +132,7 @@ def load_scenario(
         assert not isinstance(entry, str) and entry.history is not None
         loader.history_path = ("claims", history, "history")
         loader.spec = spec.model_copy(update={"history": entry.history})
-    return loader.scenario()
+    return replace(loader.scenario(), text=text, folder=str(folder))
 
 
 def _rule_system(reference: str, folder: Path, span: Span, allow_outside: bool) -> RuleSystem:

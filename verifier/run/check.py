@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.engines.base import Limits, make_engine
+from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
 from verifier.spec.scenario import Scenario, Variant
@@ -92,7 +94,7 @@ def check_scenario(
             scenario
             if variant == (None, None, None)
             else load_scenario(
-                scenario.path, rules, turn, history, allow_outside=scenario.allow_outside
+                _source(scenario), rules, turn, history, allow_outside=scenario.allow_outside
             )
         )
         prepared = prepare(variant_scenario)
@@ -109,6 +111,13 @@ def check_scenario(
         for i, result in zip(indices, decided, strict=True):
             results[i] = replace(result, variant=label)
     return [results[i] for i in range(len(scenario.claims))], prepared_by_variant
+
+
+def _source(scenario: Scenario) -> str | InMemory:
+    """Where to load ``scenario`` again: its file, or its text when it came from memory."""
+    if scenario.text is None:
+        return scenario.path
+    return InMemory(scenario.path, scenario.text, Path(scenario.folder))
 
 
 def _variant_label(scenario: Scenario, variant: Variant) -> str:

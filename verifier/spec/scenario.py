@@ -68,6 +68,11 @@ class Scenario:
     limits: dict[str, int]
     span: Span | None = field(default=None, compare=False)
     allow_outside: bool = False  # loaded with --allow-outside: its variants are too
+    text: str | None = field(default=None, compare=False, repr=False)
+    """The scenario's text when it was loaded from memory, not a file (its variants are
+    loaded from it again)."""
+    folder: str = ""
+    """The folder its relative references are resolved from."""
 
 
 Variant = tuple[str | None, str | None, int | None]
