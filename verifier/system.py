@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from verifier.core.logic import CONCRETE, Logic, Term
 from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
-from verifier.effects import Link, apply_effects, target_fits
+from verifier.effects import Link, apply_effects, target_fits, verb
 from verifier.games import game
 from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
 from verifier.rules.context import (
@@ -130,7 +130,9 @@ class System:
         if w.model.auto_resolve_seconds is not None:
             yield Action("timer")
         for ability in w.abilities:
-            outcomes: tuple[bool | None, ...] = (True, False) if ability.random else (None,)
+            branched = any(verb(e.verb).branches for e in ability.parts())
+            # A part that branches (a coin toss) resolves one way or the other: two actions.
+            outcomes: tuple[bool | None, ...] = (True, False) if branched else (None,)
             for heads in outcomes:
                 yield Action("resolve", ability.index, heads=heads)
         yield Action("cleanup")
@@ -511,6 +513,11 @@ _MODES = {
 _mode, _lab = READ.mode, READ.lab  # read for every state the explorer expands
 
 
+def _refreshes(ability: Ability, cost: str) -> bool:
+    """Whether some part of the ability's effect undoes ``cost`` (undizzy, for dizzy)."""
+    return any(verb(e.verb).refreshes == cost for e in ability.parts())
+
+
 def build_system(scenario: Scenario) -> System:
     """Size the state for ``scenario`` and assemble its transition relation."""
     return System(scenario, derive_layout(scenario))
@@ -540,7 +547,7 @@ def derive_layout(scenario: Scenario) -> Layout:
         elif ability.card_activation:
             activations += 1
         elif ability.once is not None or any(c.kind == "dizzy" for c in ability.costs):
-            activations += 1 + sum(a.uses("undizzy") for a in scenario.abilities)
+            activations += 1 + sum(_refreshes(a, "dizzy") for a in scenario.abilities)
         else:
             activations += 2
     size = max(activations, 1)
@@ -572,10 +579,10 @@ def integer_bits(scenario: Scenario, resolutions: int) -> int:
     """
     gain = draw = amount = 0
     for ability in scenario.abilities:
-        parts = ability.parts()
-        gain = max(gain, sum(e.amount or 0 for e in parts if e.verb == "gain-lp"))
-        draw = max(draw, sum(e.amount or 0 for e in parts if e.verb in {"draw", "add-from-deck"}))
-        amounts = [e.amount or 0 for e in parts if e.verb == "lose-lp"]
+        parts = [(e, verb(e.verb).amount) for e in ability.parts()]
+        gain = max(gain, sum(e.amount or 0 for e, adds in parts if adds == "gain"))
+        draw = max(draw, sum(e.amount or 0 for e, adds in parts if adds == "draw"))
+        amounts = [e.amount or 0 for e, adds in parts if adds == "loss"]
         amounts += [c.amount or 0 for c in ability.costs if c.kind == "pay-lp"]
         amount = max(amount, *amounts, 0)
     life = scenario.life_points + resolutions * gain

@@ -98,6 +98,7 @@ DRAW = Verb(
     _draw,
     {"draw": _told("draws {} card(s)")},
     _generate_count("draw"),
+    amount="draw",
 )
 ADD_FROM_DECK = Verb(
     "add-from-deck",
@@ -106,6 +107,7 @@ ADD_FROM_DECK = Verb(
     _draw,
     {"add-from-deck": _told("adds from the deck to the hand {} card(s)")},
     _generate_count("add-from-deck"),
+    amount="draw",
 )
 LOSE_LP = Verb(
     "lose-lp",
@@ -114,6 +116,7 @@ LOSE_LP = Verb(
     _life_points,
     {"lose-lp": _told("loses {} Life Points")},
     _generate_lose,
+    amount="loss",
 )
 GAIN_LP = Verb(
     "gain-lp",
@@ -122,4 +125,5 @@ GAIN_LP = Verb(
     _life_points,
     {"gain-lp": _told("gains {} Life Points")},
     _generate_gain,
+    amount="gain",
 )

@@ -103,6 +103,7 @@ UNDIZZY = Verb(
     {"undizzy": told_of_cards("is undizzied")},
     _generate_state("undizzy"),
     needs=(DIZZY_CARDS,),
+    refreshes="dizzy",
 )
 SLOW = Verb(
     "slow",

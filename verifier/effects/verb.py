@@ -256,9 +256,16 @@ class Verb:
     needs: tuple[Need, ...] = ()
     """Features of the rule system it needs (checked when a scenario is loaded)."""
     branches: bool = False
-    """Whether it takes ``then`` and ``otherwise``."""
+    """Whether it takes ``then`` and ``otherwise``: its resolution goes one way or the other,
+    as the resolving action says (``Action.heads``), so both are explored."""
     schema: Mapping[str, Any] = field(default_factory=dict)
     """Arguments of its pydantic ``Field`` (bounds, a description)."""
+    amount: Literal["gain", "draw", "loss"] | None = None
+    """What its amount adds to, for sizing the state's integers: Life Points gained, cards
+    drawn, or a loss that may take Life Points below 0 before they are clamped."""
+    refreshes: str | None = None
+    """The cost it undoes (``dizzy``): an ability with that cost may be activated again
+    after it, which the activation log must have room for."""
 
     @property
     def key(self) -> str:

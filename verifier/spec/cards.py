@@ -104,10 +104,6 @@ class Effect:
     then: tuple[Effect, ...] = ()
     otherwise: tuple[Effect, ...] = ()
 
-    @property
-    def random(self) -> bool:
-        return self.verb == "coin-toss" or any(e.random for e in self.then + self.otherwise)
-
 
 @dataclass(frozen=True, slots=True)
 class Continuous:
@@ -135,10 +131,6 @@ class Ability:
     no_response: bool
     card_activation: bool
     span: Span | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def random(self) -> bool:
-        return any(e.random for e in self.effects)
 
     def uses(self, verb: str) -> bool:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
