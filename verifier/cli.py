@@ -18,7 +18,6 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +30,19 @@ from verifier.engines.base import DEFAULT_STATE_LIMIT
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, parse_for, read_step
-from verifier.report.reasons import claim_reasons, why_lines
-from verifier.report.text import FileError, differs, json_report, narrative, text_report
+from verifier.report.reasons import why_lines, with_reasons
+from verifier.report.text import (
+    FileError,
+    difference_lines,
+    differs,
+    json_report,
+    narrative,
+    summary_line,
+    text_report,
+)
 from verifier.run.check import (
     ENGINES,
     ClaimResult,
-    Prepared,
     check,
     check_scenario,
     default_continuation,
@@ -246,7 +252,7 @@ def check_cmd(
             results, variants = check_scenario(scenario, engine, timeout, max_states)
             if explain:
                 results = [
-                    _with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
+                    with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
                     for r, c in zip(results, scenario.claims, strict=True)
                 ]
         except VerifierError as exc:
@@ -263,7 +269,7 @@ def check_cmd(
     if as_json:
         click.echo(json_report(collected, failed), nl=False)
     else:
-        click.echo(_summary(collected, failed, len(files)))
+        click.echo(summary_line(collected, failed, len(files)))
     sys.exit(
         _status(
             [r for _, r in collected],
@@ -271,37 +277,6 @@ def check_cmd(
             internal=any(f.kind == "internal" for f in failed),
         )
     )
-
-
-def _summary(
-    collected: Sequence[tuple[str, ClaimResult]], failed: Sequence[FileError], files: int
-) -> str:
-    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``."""
-    results = [r for _, r in collected]
-    total = len(results)
-    wrong = sum(1 for r in results if differs(r))
-    unknown = sum(1 for r in results if r.verdict is Verdict.UNKNOWN and not differs(r))
-    good = total - wrong - unknown
-    bad_input = sum(1 for f in failed if f.kind == "input")
-    internal = sum(1 for f in failed if f.kind == "internal")
-    return (
-        f"{total} claim(s) in {files} file(s): {good} as expected"
-        + (f", {wrong} not" if wrong else "")
-        + (f", {unknown} unknown" if unknown else "")
-        + (f", {bad_input} file(s) failed to load" if bad_input else "")
-        + (f", {internal} file(s) met an internal error" if internal else "")
-    )
-
-
-def _with_reasons(
-    prepared: Prepared, results: list[ClaimResult], formulas: list[Any], timeout: float | None
-) -> list[ClaimResult]:
-    return [
-        replace(r, because=claim_reasons(prepared, formula, timeout))
-        if r.verdict is Verdict.FAILS
-        else r
-        for r, formula in zip(results, formulas, strict=True)
-    ]
 
 
 @cli.command("ask")
@@ -329,7 +304,7 @@ def ask_cmd(
     prepared = prepare(scenario)
     results = check(prepared, [("ask", claim, formula, None)], engine, timeout, max_states)
     if explain:
-        results = _with_reasons(prepared, results, [formula], timeout)
+        results = with_reasons(prepared, results, [formula], timeout)
     if as_json:
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
@@ -558,7 +533,7 @@ def diff_cmd(
                 )
             click.echo(f"{path}: {len(differences) or 'no'} difference(s){note}")
             if differences:
-                click.echo("\n".join(_differences(differences)))
+                click.echo("\n".join(difference_lines(differences)))
             # A partial exploration can mistake an unexplored continuation for a difference.
             found_any = found_any or (bool(differences) and not stopped)
     else:
@@ -589,18 +564,8 @@ def diff_cmd(
             else:
                 click.echo("a distinguishing scenario (write it with --out FILE):")
                 click.echo(text, nl=False)
-            click.echo("\n".join(_differences(differences)))
+            click.echo("\n".join(difference_lines(differences)))
     sys.exit(DIFFERS if found_any else UNKNOWN if cut_short else OK)
-
-
-def _differences(differences: Sequence[Any]) -> list[str]:
-    lines = []
-    for difference in differences:
-        lines.append(f"  {difference.kind}: {difference.summary}")
-        for model, steps in difference.under:
-            lines.append(f"    under {model}:")
-            lines.extend(narrative(steps, indent="      "))
-    return lines
 
 
 @cli.command("orders")

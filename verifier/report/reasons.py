@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
@@ -10,11 +11,12 @@ from verifier.core.state import view
 from verifier.engines.smt.why import why_not
 from verifier.report.text import narrative
 from verifier.rules.rulebook import describe
-from verifier.run.check import Prepared
+from verifier.run.check import ClaimResult, Prepared
 from verifier.run.explain import because
+from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
 
-__all__ = ["Answer", "claim_reasons", "why_lines"]
+__all__ = ["Answer", "claim_reasons", "why_lines", "with_reasons"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +109,15 @@ def claim_reasons(
     if answer.possible:
         return ()
     return answer.lines
+
+
+def with_reasons(
+    prepared: Prepared, results: list[ClaimResult], formulas: list[Any], timeout: float | None
+) -> list[ClaimResult]:
+    """The results, each failing one with the named rules that forbid what it asks."""
+    return [
+        replace(r, because=claim_reasons(prepared, formula, timeout))
+        if r.verdict is Verdict.FAILS
+        else r
+        for r, formula in zip(results, formulas, strict=True)
+    ]

@@ -11,7 +11,15 @@ from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import TraceStep
 
-__all__ = ["FileError", "differs", "json_report", "narrative", "text_report"]
+__all__ = [
+    "FileError",
+    "difference_lines",
+    "differs",
+    "json_report",
+    "narrative",
+    "summary_line",
+    "text_report",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,3 +145,34 @@ def json_report(
         "errors": [e.to_json() for e in errors],
     }
     return json.dumps(data, indent=2) + "\n"
+
+
+def summary_line(
+    collected: Sequence[tuple[str, ClaimResult]], failed: Sequence[FileError], files: int
+) -> str:
+    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``."""
+    results = [r for _, r in collected]
+    total = len(results)
+    wrong = sum(1 for r in results if differs(r))
+    unknown = sum(1 for r in results if r.verdict is Verdict.UNKNOWN and not differs(r))
+    good = total - wrong - unknown
+    bad_input = sum(1 for f in failed if f.kind == "input")
+    internal = sum(1 for f in failed if f.kind == "internal")
+    return (
+        f"{total} claim(s) in {files} file(s): {good} as expected"
+        + (f", {wrong} not" if wrong else "")
+        + (f", {unknown} unknown" if unknown else "")
+        + (f", {bad_input} file(s) failed to load" if bad_input else "")
+        + (f", {internal} file(s) met an internal error" if internal else "")
+    )
+
+
+def difference_lines(differences: Sequence[Any]) -> list[str]:
+    """The differences ``verifier diff`` found, each with its continuation under each model."""
+    lines = []
+    for difference in differences:
+        lines.append(f"  {difference.kind}: {difference.summary}")
+        for model, steps in difference.under:
+            lines.append(f"    under {model}:")
+            lines.extend(narrative(steps, indent="      "))
+    return lines
