@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from ruamel.yaml import YAML
 
 from verifier.effects.verb import Object, verbs
+from verifier.games import game
 
 __all__ = [
     "CLAIM_CONSTANTS",
@@ -272,7 +273,8 @@ def _target(c: Chooser, game: str) -> dict[str, Any]:
 
 def _part(c: Chooser, ctx: _Ctx) -> list[dict[str, Any]]:
     """One effect part (or a pair a verb writes together): each verb writes its own."""
-    offered = list(verbs())
+    typical = game(ctx.game).verbs
+    offered = [v for v in verbs() if typical is None or v.name in typical]
     while True:
         chosen = c.pick(offered)
         written = chosen.generate(c, ctx)

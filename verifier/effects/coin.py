@@ -45,7 +45,7 @@ def _tossed(note: Note, names: Names) -> list[Told]:
 
 
 def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    if place.depth <= 0 or place.game != "yugioh":
+    if place.depth <= 0:
         return []
     coins = c.integer(1, 2)
     toss: dict[str, Any] = {

@@ -81,14 +81,12 @@ def _countered(note: Note, names: Names) -> list[Told]:
 
 
 def _generate_negate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    if place.game == "cmc":
-        return []  # the CMC counters with counterspell
     negations = ["activation", "effect"] + (["summon"] * 3 if place.would_be else [])
     return [{"negate": c.pick(negations)}]
 
 
 def _generate_counterspell(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    return [{"counterspell": "after"}] if place.game == "cmc" else []
+    return [{"counterspell": "after"}]
 
 
 NEGATE = Verb(

@@ -66,15 +66,13 @@ def _modify(slower: bool) -> Any:
 
 def _generate_state(name: str) -> Any:
     def generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-        return [object_part(c, place, name)] if place.game == "cmc" else []
+        return [object_part(c, place, name)]
 
     return generate
 
 
 def _generate_speed(name: str) -> Any:
     def generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-        if place.game != "cmc":
-            return []
         shape = c.integer(0, 5)
         if shape == 0 and place.target:
             # Stacked modifiers: the same card slowed (or sped up) twice by one effect.

@@ -62,6 +62,9 @@ class Game:
     """The phases of its turn, in order (a rule system lists those it models)."""
     fields: tuple[str, ...] = ()
     """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
+    verbs: frozenset[str] | None = None
+    """The effect verbs its cards typically use, which the scenario generator of the
+    differential tests draws from (None: every registered verb)."""
     wording: Wording = Wording()
     rulebook: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Its sentences for named rules, where the game's own words say it better."""

@@ -15,6 +15,26 @@ GAME = Game(
     zones=frozenset({"deck", "hand", "field", "graveyard", "banished"}),
     phases=("main",),
     fields=("dizzy",),  # a monster that used an ability is dizzy until undizzied
+    verbs=frozenset(
+        {
+            "destroy",
+            "banish",
+            "flip-face-down",
+            "take-control",
+            "special-summon",
+            "send-to-graveyard",
+            "return-to-hand",
+            "draw",
+            "add-from-deck",
+            "lose-lp",
+            "gain-lp",
+            "dizzy",
+            "undizzy",
+            "counterspell",  # the CMC counters what comes after it; it has no "negate"
+            "slow",
+            "speed-up",
+        }
+    ),
     wording=Wording(
         chain="stack",
         activate_card="casts",

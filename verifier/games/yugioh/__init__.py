@@ -14,6 +14,23 @@ GAME = Game(
     card_types=frozenset({"monster", "spell", "trap"}),
     zones=frozenset({"deck", "hand", "field", "graveyard", "banished"}),
     phases=("draw", "standby", "main1", "battle", "main2", "end"),
+    verbs=frozenset(
+        {
+            "destroy",
+            "banish",
+            "negate",
+            "flip-face-down",
+            "take-control",
+            "special-summon",
+            "send-to-graveyard",
+            "return-to-hand",
+            "draw",
+            "add-from-deck",
+            "lose-lp",
+            "gain-lp",
+            "coin-toss",
+        }
+    ),
     wording=Wording(),
     rulebook=MappingProxyType(
         {
