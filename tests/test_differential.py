@@ -283,6 +283,8 @@ VERBS = (
     "counterspell",
     "slow",
     "speed-up",
+    "change-atk",
+    "change-def",
 )
 OBJECTS = (
     "target",
@@ -315,6 +317,11 @@ def effect_features(parts: Any, out: set[str]) -> None:
             out.add(f"count:{'1' if value == 1 else '100' if value == 100 else 'many'}")
         elif verb == "counterspell":
             out.add("counterspell:after")
+        elif verb in ("change-atk", "change-def"):
+            out.add(f"object:{value['on']}")
+            out.add(f"{verb}:{'gain' if value['by'] > 0 else 'loss'}")
+            if abs(value["by"]) == 1_000_000_000:
+                out.add("stat-change:max")
         elif verb != "coin-toss":
             out.add(f"object:{value}")
         if "to" in part:
@@ -383,6 +390,8 @@ def features(data: dict[str, Any]) -> set[str]:
                 out.add(key)
         if isinstance(card.get("speed-modifier"), list):
             out.add("stacked-speed-modifier")
+        if "def" in card:
+            out.add("card:def")
         activation_features(card, out)
         continuous = card.get("continuous", [])
         for c in continuous if isinstance(continuous, list) else [continuous]:
@@ -433,6 +442,12 @@ REQUIRED = {
     "coin-toss:then",
     "coin-toss:otherwise",
     "counterspell:after",
+    "change-atk:gain",
+    "change-atk:loss",
+    "change-def:gain",
+    "change-def:loss",
+    "stat-change:max",
+    "card:def",
     "count:1",
     "count:100",
     "count:many",
@@ -520,6 +535,8 @@ REQUIRED = {
             "speed",
             "life_points",
             "cards_drawn",
+            "atk",
+            "def",
         )
     ),
     *(f"op:{op}" for op in ("==", "!=", "<", "<=", ">", ">=")),

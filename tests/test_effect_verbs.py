@@ -51,6 +51,8 @@ FILES_ORDER = [
     "counterspell",
     "slow",
     "speed-up",
+    "change-atk",
+    "change-def",
 ]
 
 
@@ -288,6 +290,8 @@ BUILT_NOTES = {
     "undizzy",
     "slow",
     "speed-up",
+    "change-atk",
+    "change-def",
 }
 
 

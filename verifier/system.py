@@ -491,6 +491,11 @@ class System:
             dizzy = layout.column(fields, "dizzy")
             for card in sc.cards:
                 dizzy[card.index] = card.dizzy
+        for name, printed in (("atk", "atk"), ("defense", "defense")):
+            if layout.has(name):
+                column = layout.column(fields, name)
+                for card in sc.cards:
+                    column[card.index] = getattr(card, printed) or 0
         for ability in sc.abilities:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
@@ -552,7 +557,9 @@ def derive_layout(scenario: Scenario) -> Layout:
             activations += 2
     size = max(activations, 1)
     model = scenario.model
-    extra = dict.fromkeys(game(model.game).fields + protocol.fields(model))
+    used = {e.verb for a in scenario.abilities for e in a.parts()}
+    wanted = [f for name in sorted(used) for f in verb(name).fields]
+    extra = dict.fromkeys([*game(model.game).fields, *protocol.fields(model), *wanted])
     return Layout(
         cards=len(scenario.cards),
         abilities=len(scenario.abilities),
@@ -573,18 +580,22 @@ def integer_bits(scenario: Scenario, resolutions: int) -> int:
 
     Life Points start at ``life_points`` and each resolution gains at most what one effect
     gains; cards drawn grow by at most one effect's draws per resolution; an intermediate
-    difference goes below 0 by at most the largest amount before it is clamped. Two bits
-    spare cover the sign and that intermediate. Anything past it (an event count, say) is
-    still caught, as :attr:`~verifier.core.state.Capacity.INTEGER`, never wrapped.
+    difference goes below 0 by at most the largest amount before it is clamped. ATK and DEF
+    start at most at the largest printed value and change by at most one effect's changes per
+    resolution. Two bits spare cover the sign and that intermediate. Anything past it (an
+    event count, say) is still caught, as :attr:`~verifier.core.state.Capacity.INTEGER`,
+    never wrapped.
     """
-    gain = draw = amount = 0
+    gain = draw = amount = stat = 0
     for ability in scenario.abilities:
         parts = [(e, verb(e.verb).amount) for e in ability.parts()]
+        stat = max(stat, sum(abs(e.amount or 0) for e, adds in parts if adds == "stat"))
         gain = max(gain, sum(e.amount or 0 for e, adds in parts if adds == "gain"))
         draw = max(draw, sum(e.amount or 0 for e, adds in parts if adds == "draw"))
         amounts = [e.amount or 0 for e, adds in parts if adds == "loss"]
         amounts += [c.amount or 0 for c in ability.costs if c.kind == "pay-lp"]
         amount = max(amount, *amounts, 0)
     life = scenario.life_points + resolutions * gain
-    magnitude = max(life + amount, resolutions * draw)
+    printed = max([c.atk or 0 for c in scenario.cards] + [c.defense or 0 for c in scenario.cards])
+    magnitude = max(life + amount, resolutions * draw, printed + (resolutions + 1) * stat)
     return max(MIN_BITS, magnitude.bit_length() + 2)

@@ -154,6 +154,16 @@ class PlayerCount:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class CardStat:
+    """A monster's ATK or DEF at the end (``atk``, ``def``) compared; 0 for a card without."""
+
+    what: str
+    card: int
+    op: str
+    value: int
+
+
 Atom = (
     Activates
     | Responds
@@ -163,6 +173,7 @@ Atom = (
     | Before
     | Triggers
     | MissesTiming
+    | CardStat
     | SentByCleanup
     | Dizzy
     | OrderIs

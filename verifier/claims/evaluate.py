@@ -102,6 +102,13 @@ class _Eval:
             return self.compare(
                 self.L.count(self.links(max(formula.chain, 1))), formula.op, formula.value
             )
+        if isinstance(formula, ast.CardStat):
+            field = "atk" if formula.what == "atk" else "defense"
+            card = self.w.cards[formula.card]
+            printed = (card.atk if field == "atk" else card.defense) or 0
+            # Without the field, nothing in the scenario changes it: the printed value holds.
+            now = getattr(f, field)[formula.card] if self.w.layout.has(field) else printed
+            return self.compare(now, formula.op, formula.value)
         if isinstance(formula, ast.PlayerCount):
             column = f.lp if formula.what == "life_points" else f.drawn
             return self.compare(column[formula.player], formula.op, formula.value)

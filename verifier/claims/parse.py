@@ -70,6 +70,8 @@ COMPARED = sorted(
         "chain",
         "life_points",
         "cards_drawn",
+        "atk",
+        "def",
     ]
 )
 
@@ -325,6 +327,9 @@ class _Builder:
         if word in {"life_points", "cards_drawn"}:
             self.arity(name, args, 1, "one player")
             return ast.PlayerCount(word, self.player(args[0]), str(op), self.number(value))
+        if word in {"atk", "def"}:
+            self.arity(name, args, 1, "one card")
+            return ast.CardStat(word, self.card(args[0]), str(op), self.number(value))
         if word == "chain":
             raise self.error("chain(N) needs a member: chain(N).order, .resolution_order", name)
         if word in CARD_PREDICATES or word in PREDICATES:

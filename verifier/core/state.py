@@ -187,6 +187,8 @@ OPTIONAL: dict[str, Field] = {
     for f in (
         _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
+        _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
+        _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
     )
 }
 """Fields a state has only when its game (``Game.fields``) or a rule primitive its rule
@@ -342,6 +344,8 @@ class Frame:
     # optional fields
     dizzy: Column
     pressed: Column
+    atk: Column
+    defense: Column
 
     def dump(self) -> State:
         return tuple(self._v)

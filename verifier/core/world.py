@@ -40,10 +40,14 @@ class World:
         c = self.cards[card]
         if c.type not in flt.types:
             return False
-        if flt.atk_at_least is not None and (c.atk is None or c.atk < flt.atk_at_least):
-            return False
-        if flt.atk_at_most is not None and (c.atk is None or c.atk > flt.atk_at_most):
-            return False
+        bounded = flt.atk_at_least is not None or flt.atk_at_most is not None
+        if bounded and c.atk is None:
+            return False  # a card without ATK fits no bound on it
+        if not self.layout.has("atk"):  # ATK never changes: its printed value decides
+            if flt.atk_at_least is not None and c.atk is not None and c.atk < flt.atk_at_least:
+                return False
+            if flt.atk_at_most is not None and c.atk is not None and c.atk > flt.atk_at_most:
+                return False
         return flt.archetype is None or flt.archetype in c.archetypes
 
 

@@ -410,6 +410,8 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         "controller": player,
         "atk": c.pick([0, 1000, 1500, 2000, 3000]),
     }
+    if c.integer(0, 2) == 0:
+        monster["def"] = c.pick([0, 500, 1200, 2500, LP_BOUND])
     place = c.integer(0, 7)
     if place <= 3:
         pass  # on the field, face-up (the default)
@@ -912,6 +914,8 @@ ATOMS = (
     "life_points",
     "life_points",
     "cards_drawn",
+    "atk",
+    "def",
 )
 
 
@@ -954,6 +958,9 @@ def _atom(
     if kind == "speed":
         return f"speed({card}) {eq} {c.pick(speeds)}"
     op = c.pick(COMPARISONS)
+    if kind in ("atk", "def"):
+        value = c.pick([0, 500, 1000, 1500, 2000, 2500, 3000, c.pick(CLAIM_CONSTANTS)])
+        return f"{kind}({card}) {op} {value}"
     if kind == "cards_drawn":
         value = c.pick([0, 1, 2, 3, 99, 100, 101, 200, c.pick(CLAIM_CONSTANTS)])
         return f"cards_drawn({player}) {op} {value}"

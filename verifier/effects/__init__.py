@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from verifier.core.logic import Term
-from verifier.effects import coin, movement, negation, position, resources, speed
+from verifier.effects import coin, movement, negation, position, resources, speed, stats
 from verifier.effects.movement import binding, move, objects, target_fits
 from verifier.effects.verb import Link, Moved, Verb, register, verb, verbs
 from verifier.spec.cards import Effect
@@ -54,6 +54,8 @@ for _verb in (
     negation.COUNTERSPELL,
     speed.SLOW,
     speed.SPEED_UP,
+    stats.CHANGE_ATK,
+    stats.CHANGE_DEF,
 ):
     register(_verb)
 

@@ -33,6 +33,11 @@ def _flip_face_down(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     for c, h in enumerate(hit):
         flip = L.and_(go, h, on_field(ctx, c), f.up[c], w.cards[c].type == "monster")
         f.up[c] = L.ite(flip, False, f.up[c])
+        # Flipped face-down, it loses the changes to its ATK and DEF.
+        if w.layout.has("atk"):
+            f.atk[c] = L.ite(flip, w.cards[c].atk or 0, f.atk[c])
+        if w.layout.has("defense"):
+            f.defense[c] = L.ite(flip, w.cards[c].defense or 0, f.defense[c])
         hit[c] = flip
     changed(ctx, hit, "flip-face-down")
 

@@ -260,9 +260,12 @@ class Verb:
     as the resolving action says (``Action.heads``), so both are explored."""
     schema: Mapping[str, Any] = field(default_factory=dict)
     """Arguments of its pydantic ``Field`` (bounds, a description)."""
-    amount: Literal["gain", "draw", "loss"] | None = None
+    amount: Literal["gain", "draw", "loss", "stat"] | None = None
     """What its amount adds to, for sizing the state's integers: Life Points gained, cards
-    drawn, or a loss that may take Life Points below 0 before they are clamped."""
+    drawn, a loss that may take Life Points below 0 before they are clamped, or a change of
+    a monster's ATK or DEF (either way)."""
+    fields: tuple[str, ...] = ()
+    """Optional state fields it reads or writes (a scenario that uses it carries them)."""
     refreshes: str | None = None
     """The cost it undoes (``dizzy``): an ability with that cost may be activated again
     after it, which the activation log must have room for."""

@@ -439,6 +439,7 @@ class _Loader:
             set_this_turn=entry.set == "this-turn",
             dizzy=entry.dizzy,
             atk=entry.atk,
+            defense=entry.def_,
             level=entry.level,
             archetypes=arche,
             speed_modifiers=(

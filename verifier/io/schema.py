@@ -323,6 +323,7 @@ class CardFile(_Strict):
     face: Literal["up", "down"] | None = None
     dizzy: bool = False
     atk: Stat | None = None
+    def_: Stat | None = Field(None, alias="def")
     level: int | None = Field(None, ge=0, le=13)
     archetype: str | list[str] | None = None
     speed: Speed | None = None

@@ -120,6 +120,14 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         parts.append(f.ctrl[card] != me)
     if flt.dizzy is not None:
         parts.append(f.dizzy[card] if flt.dizzy else L.not_(f.dizzy[card]))
+    if w.layout.has("atk"):  # ATK can change: its value now decides
+        # A faithful state's ATK lies in 0..int_max: a bound outside it decides alone.
+        top = w.layout.int_max
+        low, high = flt.atk_at_least, flt.atk_at_most
+        if low is not None and low > 0:
+            parts.append(False if low > top else f.atk[card] >= low)
+        if high is not None and high < top:
+            parts.append(f.atk[card] <= high)
     return L.and_(*parts)
 
 

@@ -50,6 +50,7 @@ def move(
                 before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
     bound_before = list(f.bound)
     dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
+    has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
     for c, h in enumerate(hits):
@@ -66,6 +67,11 @@ def move(
         f.active[c] = L.and_(f.active[c], L.not_(h))
         if dizzies:
             f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
+        # A card that moves is a new card: changes to its ATK and DEF are lost.
+        if has_atk:
+            f.atk[c] = L.ite(h, card.atk or 0, f.atk[c])
+        if has_def:
+            f.defense[c] = L.ite(h, card.defense or 0, f.defense[c])
         for a in card.abilities:
             # Modifiers applied by effects end when the card moves.
             base = speed.base_speed(w.model, card, w.abilities[a])

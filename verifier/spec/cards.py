@@ -168,6 +168,7 @@ class Card:
     set_this_turn: bool
     dizzy: bool
     atk: int | None
+    defense: int | None
     level: int | None
     archetypes: frozenset[str]
     speed_modifiers: tuple[str, ...]

@@ -29,6 +29,8 @@ GAME = Game(
             "lose-lp",
             "gain-lp",
             "coin-toss",
+            "change-atk",
+            "change-def",
         }
     ),
     wording=Wording(),
