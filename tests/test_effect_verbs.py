@@ -31,6 +31,7 @@ from verifier.spec.cards import Effect
 from verifier.spec.values import Points
 from verifier.system import Action
 from verifier.trace.narrate import narrate
+from verifier.trace.turn import KINDS as TURN_NOTES
 
 FILES_ORDER = [
     "destroy",
@@ -273,6 +274,8 @@ CHAIN_NOTES = {
     "cleanup",
     "tribute",
     "pay-lp",
+    # the turn's own notes, told by verifier.trace.turn
+    *TURN_NOTES,
 }
 #: Kinds built at run time: a move's event ("destroyed", ..., "move") and ``effect.verb``.
 BUILT_NOTES = {

@@ -17,7 +17,17 @@ from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
 from verifier.games import game
-from verifier.rules import activation, cleanup, protocol, resolution, speed, triggers, windows
+from verifier.rules import (
+    activation,
+    battle,
+    cleanup,
+    protocol,
+    resolution,
+    speed,
+    triggers,
+    turn,
+    windows,
+)
 from verifier.rules.context import (
     Check,
     Ctx,
@@ -136,6 +146,30 @@ class System:
             for heads in outcomes:
                 yield Action("resolve", ability.index, heads=heads)
         yield Action("cleanup")
+        if w.progresses:
+            yield from self._turn_moves()
+
+    def _turn_moves(self) -> Iterator[Action]:
+        """The moves of a turn the scenario goes through: moving on to each step, the Main
+        Phase's summons, Sets and position changes, and attacks."""
+        w = self.world
+        for dest in range(len(w.steps)):
+            yield Action("advance", card=dest)
+        monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]
+        for c in monsters:
+            level = w.cards[c].level or 0
+            need = windows.tributes_needed(level)
+            others = [m for m in monsters if m != c]
+            for tributes in itertools.combinations(others, need):
+                how = "normal" if need == 0 else "tribute"
+                yield Action("summon", card=c, player=w.turn, tributes=tributes, how=how)
+                yield Action("summon", card=c, player=w.turn, tributes=tributes, how="set")
+            yield Action("summon", card=c, player=w.turn, how="flip")
+            yield Action("position", card=c)
+        if w.model.battle and "battle-step" in w.steps:
+            for c in monsters:
+                for t in [-1, *(m for m in monsters if m != c)]:
+                    yield Action("attack", card=c, target=t)
 
     # -- guards and steps -------------------------------------------------------------------
 
@@ -199,6 +233,12 @@ class System:
             yield from windows.summon_checks(
                 ctx, action.card, action.player, action.tributes, action.how
             )
+        elif kind == "advance":
+            yield from turn.advance_checks(ctx, action.card)
+        elif kind == "attack":
+            yield from battle.attack_checks(ctx, action.card, action.target)
+        elif kind == "position":
+            yield from turn.position_checks(ctx, action.card)
         elif kind == "reopen":
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
@@ -243,6 +283,8 @@ class System:
             self._activate(ctx, action)
         elif kind == "pass":
             ctx.note("pass", (), "", action.player)
+            if self.world.progresses and self.world.model.battle:
+                battle.on_pass(ctx, action.player)
             protocol.pass_(ctx, action.player)
         elif kind == "resolve":
             self._resolve(ctx, action)
@@ -259,13 +301,33 @@ class System:
             ctx.note("timer")
             protocol.time_out(ctx)
         elif kind == "summon":
-            windows.summon(ctx, action.card, action.player, action.how, action.tributes)
+            self._summon(ctx, action)
+        elif kind == "advance":
+            turn.advance(ctx, action.card)
+        elif kind == "attack":
+            battle.attack(ctx, action.card, action.target)
+        elif kind == "position":
+            turn.change_position(ctx, action.card)
         elif kind == "reopen":
             ctx.f.mode = int(Mode.OPEN)
             protocol.open_state(ctx, True)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         return ctx.f.dump()
+
+    def _summon(self, ctx: Ctx, action: Action) -> None:
+        """A Normal, Tribute, Flip or Special Summon, or a Set, by the turn player."""
+        f, w = ctx.f, self.world
+        if action.how == "set":
+            turn.set_monster(ctx, action.card, action.tributes)
+            return
+        if w.layout.has("nsum"):
+            # It is summoned in face-up Attack Position, and its position stays this turn.
+            f.dpos[action.card] = False
+            f.fixed[action.card] = True
+            if action.how in ("normal", "tribute"):
+                f.nsum = f.nsum + 1
+        windows.summon(ctx, action.card, action.player, action.how, action.tributes)
 
     # -- activation ---------------------------------------------------------------------------
 
@@ -500,6 +562,17 @@ class System:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
                 aspd[ability.index] = speed.base_speed(sc.model, card, ability)
+        if layout.has("dpos"):
+            dpos = layout.column(fields, "dpos")
+            for card in sc.cards:
+                dpos[card.index] = card.defense_position
+        if layout.has("step"):
+            layout.set(fields, "step", self.world.step_index(sc.step))
+            fixed, atkd = layout.column(fields, "fixed"), layout.column(fields, "atkd")
+            for card in sc.cards:
+                # A monster Set this turn may not be Flip Summoned nor change position.
+                fixed[card.index] = card.set_this_turn or card.attacked
+                atkd[card.index] = card.attacked
         lp[0] = lp[1] = sc.life_points
         layout.set(fields, "right", sc.turn)
         return layout.freeze(fields)
@@ -513,6 +586,10 @@ _MODES = {
     "cleanup": (Mode.CLEANUP,),
     "trigger": (Mode.TRIGGERS,),
     "decline": (Mode.TRIGGERS,),
+    "advance": (Mode.ADVANCE,),
+    "summon": (Mode.OPEN,),
+    "position": (Mode.OPEN,),
+    "attack": (Mode.OPEN,),
 }
 
 _mode, _lab = READ.mode, READ.lab  # read for every state the explorer expands
@@ -559,7 +636,9 @@ def derive_layout(scenario: Scenario) -> Layout:
     model = scenario.model
     used = {e.verb for a in scenario.abilities for e in a.parts()}
     wanted = [f for name in sorted(used) for f in verb(name).fields]
-    extra = dict.fromkeys([*game(model.game).fields, *protocol.fields(model), *wanted])
+    extra = dict.fromkeys(
+        [*game(model.game).fields, *protocol.fields(model), *wanted, *turn.fields(scenario)]
+    )
     return Layout(
         cards=len(scenario.cards),
         abilities=len(scenario.abilities),
@@ -597,5 +676,9 @@ def integer_bits(scenario: Scenario, resolutions: int) -> int:
         amount = max(amount, *amounts, 0)
     life = scenario.life_points + resolutions * gain
     printed = max([c.atk or 0 for c in scenario.cards] + [c.defense or 0 for c in scenario.cards])
+    if scenario.until is not None:
+        # Battle damage is at most an ATK or DEF; every attack adds to a player's record.
+        attacks = sum(c.type == "monster" for c in scenario.cards)
+        amount = max(amount, (printed + (resolutions + 1) * stat) * (attacks + 1))
     magnitude = max(life + amount, resolutions * draw, printed + (resolutions + 1) * stat)
     return max(MIN_BITS, magnitude.bit_length() + 2)

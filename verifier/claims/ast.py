@@ -146,7 +146,8 @@ class ChainLength:
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
-    """A number about a player at the end (``life_points``, ``cards_drawn``) compared."""
+    """A number about a player at the end (``life_points``, ``cards_drawn``,
+    ``battle_damage``) compared."""
 
     what: str
     player: int
@@ -164,8 +165,34 @@ class CardStat:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class Attacks:
+    """``card`` declared an attack in the continuation."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyedByBattle:
+    """``card`` was destroyed by battle in the continuation."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class StepIs:
+    """The continuation ends in step ``step`` (an index into the turn's steps), or in a
+    step of phase ``phase``."""
+
+    steps: tuple[str, ...]
+    what: str
+
+
 Atom = (
     Activates
+    | Attacks
+    | DestroyedByBattle
+    | StepIs
     | Responds
     | Resolves
     | Negated

@@ -110,8 +110,24 @@ class _Eval:
             now = getattr(f, field)[formula.card] if self.w.layout.has(field) else printed
             return self.compare(now, formula.op, formula.value)
         if isinstance(formula, ast.PlayerCount):
+            if formula.what == "battle_damage":
+                # Without battle fields, the continuation has no battle: no damage.
+                taken = f.bdmg[formula.player] if self.w.layout.has("bdmg") else 0
+                return self.compare(taken, formula.op, formula.value)
             column = f.lp if formula.what == "life_points" else f.drawn
             return self.compare(column[formula.player], formula.op, formula.value)
+        if isinstance(formula, ast.Attacks):
+            if not self.w.layout.has("atkd"):
+                return False  # the continuation stays where it starts: no attack
+            return L.and_(f.atkd[formula.card], not self.w.cards[formula.card].attacked)
+        if isinstance(formula, ast.DestroyedByBattle):
+            return f.bdes[formula.card] if self.w.layout.has("bdes") else False
+        if isinstance(formula, ast.StepIs):
+            w = self.w
+            if not w.progresses:
+                where = w.scenario.phase if formula.what == "phase" else w.scenario.step
+                return where in formula.steps
+            return L.or_(*(f.step == w.step_index(s) for s in formula.steps if s in w.steps))
         if isinstance(formula, ast.OrderIs):
             if formula.which == "resolution":
                 return self.resolution_order(max(formula.chain, 1), formula.cards)

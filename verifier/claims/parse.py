@@ -47,6 +47,8 @@ CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
     "misses_timing": ast.MissesTiming,
     "cleanup_sends": ast.SentByCleanup,
     "dizzy": ast.Dizzy,
+    "attacks": ast.Attacks,
+    "destroyed_by_battle": ast.DestroyedByBattle,
 }
 ORDERS = {
     "resolution_order": "resolution",
@@ -70,6 +72,7 @@ COMPARED = sorted(
         "chain",
         "life_points",
         "cards_drawn",
+        "battle_damage",
         "atk",
         "def",
     ]
@@ -85,6 +88,8 @@ class Vocabulary:
     speeds: tuple[str, ...]
     fields: frozenset[str] = frozenset()
     """The optional state fields of the game (a predicate that reads one needs it)."""
+    steps: tuple[tuple[str, str], ...] = ()
+    """The steps of the turn, each with its phase; the phases without steps too."""
 
 
 @cache
@@ -324,7 +329,7 @@ class _Builder:
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
             return self.equality(op, ast.SpeedIs(card, self.speed(value)))
-        if word in {"life_points", "cards_drawn"}:
+        if word in {"life_points", "cards_drawn", "battle_damage"}:
             self.arity(name, args, 1, "one player")
             return ast.PlayerCount(word, self.player(args[0]), str(op), self.number(value))
         if word in {"atk", "def"}:
@@ -348,12 +353,30 @@ class _Builder:
 
     def compare_name(self, name: Any, op: Any, value: Any, chain: int) -> ast.Formula:
         word = str(name)
+        if word in {"step", "phase"} and chain == 0:
+            return self.equality(op, self.step_is(word, value))
         if word in ORDERS:
             cards = self.card_list(value)
             return self.equality(op, ast.OrderIs(ORDERS[word], chain, cards))
         if word in {"chain_length", "length"}:
             return ast.ChainLength(chain, str(op), self.number(value))
         raise self.error(f"unknown quantity '{word}'{_hint(word, [*ORDERS, 'chain_length'])}", name)
+
+    def step_is(self, what: str, value: Tree[Any]) -> ast.Formula:
+        """``step == NAME`` or ``phase == NAME``: where the continuation ends."""
+        token = value.children[0]
+        word = str(token).strip("\"'")
+        pairs = self.vocab.steps
+        names = (
+            [s for s, _ in pairs] if what == "step" else list(dict.fromkeys(p for _, p in pairs))
+        )
+        if word not in names:
+            raise self.error(
+                f"unknown {what} '{word}'{_hint(word, names)} ({what}s: {', '.join(names)})", token
+            )
+        if what == "step":
+            return ast.StepIs((word,), what)
+        return ast.StepIs((word, *(s for s, p in pairs if p == word)), what)
 
     def card_list(self, value: Tree[Any]) -> tuple[int, ...]:
         if value.data != "list":

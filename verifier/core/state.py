@@ -46,6 +46,7 @@ class Mode(IntEnum):
     CLEANUP = 3  # the last link resolved: activated cards go where they go
     TRIGGERS = 4  # waiting triggers go on a new chain (SEGOC)
     DONE = 5  # the scenario's chain and every chain it caused have resolved
+    ADVANCE = 6  # both passed in an open game state: the turn moves on to its next step
 
 
 class Window(IntEnum):
@@ -55,6 +56,7 @@ class Window(IntEnum):
     SUMMON_NEGATION = 1  # a monster is being summoned: Chain Link 1 must negate it
     SUMMON_RESPONSE = 2  # a monster was summoned: "when ... is summoned" cards may answer
     EFFECT_SUMMON_RESPONSE = 3  # the same, after a chain whose last event was a summon
+    ATTACK = 4  # a monster declared an attack: "when ... declares an attack" cards may answer
 
 
 class Outcome(IntEnum):
@@ -189,6 +191,19 @@ OPTIONAL: dict[str, Field] = {
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
         _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
+        # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
+        Field("step", None, 0),  # the step of the turn (an index into the game's steps)
+        Field("nsum", None, 0),  # Normal Summons and Sets the turn player made this turn
+        _array("dpos", "card", False),  # in Defense Position
+        _array("fixed", "card", False),  # its battle position may not change this turn
+        _array("atkd", "card", False),  # declared an attack this turn
+        Field("attacker", None, -1),  # the monster whose attack is under way, or -1
+        Field("atarget", None, -1),  # the monster it attacks, or -1 (a direct attack)
+        Field("acount", None, 0),  # the opponent's monsters when the attack was declared
+        Field("replay", None, False),  # a replay: the attacker may attack again or not
+        Field("bflip", None, -1),  # the attacked monster the attack flipped face-up, or -1
+        _array("bdes", "card", False),  # record: destroyed by battle
+        _array("bdmg", "player"),  # record: battle damage the player took
     )
 }
 """Fields a state has only when its game (``Game.fields``) or a rule primitive its rule
@@ -346,6 +361,18 @@ class Frame:
     pressed: Column
     atk: Column
     defense: Column
+    step: Term
+    nsum: Term
+    dpos: Column
+    fixed: Column
+    atkd: Column
+    attacker: Term
+    atarget: Term
+    acount: Term
+    replay: Term
+    bflip: Term
+    bdes: Column
+    bdmg: Column
 
     def dump(self) -> State:
         return tuple(self._v)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
+from verifier.games import game
 from verifier.spec.cards import Ability, Card, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
@@ -27,6 +28,12 @@ class World:
     main_phase: bool
     cards: tuple[Card, ...]
     abilities: tuple[Ability, ...]
+    steps: tuple[str, ...] = field(default=())
+    """The steps of the turn (the game's, in the rule system's phases)."""
+    phases: tuple[str, ...] = field(default=())
+    """The phase of each step."""
+    until: int | None = None
+    """The last step continuations go through (None: they end with the scenario's chains)."""
     triggers: tuple[int, ...] = field(default=())
     binders: tuple[int, ...] = field(default=())
     negators: tuple[tuple[int, str], ...] = field(default=())
@@ -34,6 +41,14 @@ class World:
     @property
     def n(self) -> int:
         return len(self.cards)
+
+    @property
+    def progresses(self) -> bool:
+        """Whether continuations go on through the turn (the scenario's ``until``)."""
+        return self.until is not None
+
+    def step_index(self, name: str) -> int:
+        return self.steps.index(name)
 
     def static_match(self, card: int, flt: Filter) -> bool:
         """Whether ``card`` passes the parts of ``flt`` that never change."""
@@ -51,6 +66,16 @@ class World:
         return flt.archetype is None or flt.archetype in c.archetypes
 
 
+def scenario_steps(scenario: Scenario) -> list[tuple[str, str]]:
+    """The steps of the scenario's turn, each with its phase."""
+    model = scenario.model
+    return [
+        (name, phase)
+        for name, phase in game(model.game).steps
+        if phase in model.phases and (phase != "battle" or model.battle)
+    ]
+
+
 def build_world(scenario: Scenario, layout: Layout) -> World:
     model = scenario.model
     triggers = tuple(a.index for a in scenario.abilities if a.trigger is not None)
@@ -61,6 +86,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for k in c.continuous
         if k.kind == "negate-effects"
     )
+    steps = scenario_steps(scenario)
     return World(
         scenario=scenario,
         model=model,
@@ -69,6 +95,9 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         main_phase=scenario.phase in model.main_phases,
         cards=scenario.cards,
         abilities=scenario.abilities,
+        steps=tuple(name for name, _ in steps),
+        phases=tuple(phase for _, phase in steps),
+        until=None if scenario.until is None else [n for n, _ in steps].index(scenario.until),
         triggers=triggers,
         binders=binders,
         negators=negators,

@@ -46,6 +46,8 @@ class Wording:
         )
     )
     """What a trace says as a link resolves, for each way it can (see :data:`OUTCOMES`)."""
+    steps: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """What a trace calls each step of the turn as it begins (default: the step's name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,10 @@ class Game:
     """The zones its scenarios may name (each one of :class:`verifier.spec.cards.Zone`)."""
     phases: tuple[str, ...]
     """The phases of its turn, in order (a rule system lists those it models)."""
+    steps: tuple[tuple[str, str], ...] = ()
+    """The steps of its turn, in order, each with the phase it belongs to (a phase without
+    steps is one step of its own name). A scenario that goes on through its turn moves
+    along them (see :mod:`verifier.rules.turn`); a game without steps stays where it is."""
     fields: tuple[str, ...] = ()
     """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
     verbs: frozenset[str] | None = None
@@ -71,6 +77,10 @@ class Game:
 
     def has_field(self, name: str) -> bool:
         return name in self.fields
+
+    def phase_of(self, step: str) -> str | None:
+        """The phase ``step`` belongs to, or None if the game has no such step."""
+        return next((phase for name, phase in self.steps if name == step), None)
 
 
 _GAMES: dict[str, Game] = {}

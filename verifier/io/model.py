@@ -211,6 +211,15 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         else None,
         phases=tuple(spec.phases),
         main_phases=tuple(spec.main_phases),
+        battle=spec.battle is not None,
+        damage_step=frozenset(spec.battle.damage_step) if spec.battle else frozenset(),
+        damage_calculation=frozenset(spec.battle.damage_calculation)
+        if spec.battle
+        else frozenset(),
+        after_damage_calculation=frozenset(spec.battle.after_damage_calculation)
+        if spec.battle
+        else frozenset(),
+        replay=spec.battle.replay if spec.battle else True,
         spans=spans,
     )
     _check_combinations(model, doc)
@@ -276,5 +285,9 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
     for phase in model.main_phases:
         if phase not in model.phases:
             fail(f"main phase '{phase}' is not one of the phases", ("main_phases",))
+    if model.battle and ("battle" not in played.phases or not played.steps):
+        fail(f"{played.title} has no Battle Phase to describe", ("battle",))
+    if model.battle and "battle" not in model.phases:
+        fail("a 'battle' section needs the phase 'battle' in phases", ("battle",))
     if not any(k.card == "monster" for k in model.kinds.values()):
         fail("a rule system needs at least one monster card kind", ("kinds",))

@@ -11,10 +11,11 @@ from verifier.claims.ast import Formula
 from verifier.claims.parse import Vocabulary, parse_claim
 from verifier.effects.verb import verbs
 from verifier.errors import ModelError, ScenarioError, Span
-from verifier.games import game
+from verifier.games import Game, game
 from verifier.io.model import find_named_model, is_model_path, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.schema import (
+    CONDITIONS,
     AbilityFile,
     CardFile,
     ConditionFile,
@@ -57,6 +58,7 @@ def vocabulary(scenario: Scenario) -> Vocabulary:
         scenario.players,
         scenario.model.speeds,
         frozenset(game(scenario.model.game).fields),
+        claim_steps(game(scenario.model.game), scenario.model),
     )
 
 
@@ -91,6 +93,7 @@ def load_scenario(
     rules: str | None = None,
     turn: str | None = None,
     history: int | None = None,
+    until: str | None = None,
     *,
     allow_outside: bool = False,
     model: RuleSystem | None = None,
@@ -126,6 +129,8 @@ def load_scenario(
         model = _rule_system(rules or spec.rules, folder, where, allow_outside)
     if turn is not None:
         spec = spec.model_copy(update={"turn": turn})
+    if until is not None:
+        spec = spec.model_copy(update={"until": until})
     loader = _Loader(doc, spec, model, allow_outside)
     if history is not None:
         entry = spec.claims[history]
@@ -226,12 +231,7 @@ class _Loader:
     def scenario(self) -> Scenario:
         spec = self.spec
         turn = self.player(spec.turn, self.doc.span(("turn",)))
-        phase = spec.phase or (self.model.main_phases or self.model.phases)[0]
-        if phase not in self.model.phases:
-            raise self.error(
-                f"unknown phase '{phase}' (phases: {', '.join(self.model.phases)})",
-                self.doc.span(("phase",)),
-            )
+        phase, step, until = self.turn_point()
         external = self.library()
         library = dict(external)
         for name, entry in spec.cards.items():
@@ -264,6 +264,7 @@ class _Loader:
             self.players,
             self.model.speeds,
             frozenset(self.game.fields),
+            claim_steps(self.game, self.model),
         )
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
@@ -281,8 +282,53 @@ class _Loader:
             claims=claims,
             limits=spec.limits.model_dump(exclude_none=True),
             span=self.doc.span(()),
+            step=step,
+            until=until,
             allow_outside=self.allow_outside,
         )
+
+    def turn_point(self) -> tuple[str, str, str | None]:
+        """The phase and step the scenario starts in, and the last step it goes through."""
+        spec, model = self.spec, self.model
+        steps = turn_steps(self.game, model)
+        if spec.step is not None:
+            where = self.doc.span(("step",))
+            if spec.step not in steps:
+                raise self.error(self.unknown_step(spec.step, steps), where)
+            phase = self.game.phase_of(spec.step) or spec.step
+            if spec.phase is not None and spec.phase != phase:
+                raise self.error(
+                    f"step '{spec.step}' is in phase '{phase}', not '{spec.phase}'", where
+                )
+        else:
+            phase = spec.phase or (model.main_phases or model.phases)[0]
+            if phase not in model.phases:
+                raise self.error(
+                    f"unknown phase '{phase}' (phases: {', '.join(model.phases)})",
+                    self.doc.span(("phase",)),
+                )
+        step = spec.step or next((s for s in steps if (self.game.phase_of(s) or s) == phase), "")
+        if spec.until is None:
+            return phase, step, None
+        return phase, step, self.until(spec.until, step, ("until",))
+
+    def until(self, name: str, step: str, path: tuple[Any, ...]) -> str:
+        """The last step a continuation goes through, for ``until: name`` (a step or a phase)."""
+        steps = turn_steps(self.game, self.model)
+        where = self.doc.span(path)
+        if not steps:
+            raise self.error(f"{self.game.title}'s turn has no steps to go through", where)
+        last = [s for s in steps if s == name or self.game.phase_of(s) == name]
+        if not last:
+            raise self.error(self.unknown_step(name, steps), where)
+        if steps.index(last[-1]) < steps.index(step):
+            raise self.error(f"'{name}' comes before the scenario's step '{step}'", where)
+        return last[-1]
+
+    def unknown_step(self, name: str, steps: tuple[str, ...]) -> str:
+        if not steps:
+            return f"{self.game.title}'s turn has no steps"
+        return f"unknown step '{name}'{_close(name, list(steps))} (steps: {', '.join(steps)})"
 
     def check_zones(self, cards: tuple[Card, ...]) -> None:
         """The situation fits the rule system's zones: no more monsters, nor Spell and Trap
@@ -425,6 +471,12 @@ class _Loader:
             )
         if entry.dizzy:
             self.needs("dizzy", where.at("dizzy"))
+        if entry.position is not None or entry.attacked:
+            key = "position" if entry.position is not None else "attacked"
+            if kind.card != "monster" or zone is not Zone.FIELD:
+                raise self.error(f"only a monster on the field has '{key}'", where.at(key))
+        if entry.position == "attack" and not face_up:
+            raise self.error("a face-down monster is in Defense Position", where.at("position"))
         if entry.speed_modifier is not None and model.slow_limit is None:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
         return Card(
@@ -440,6 +492,9 @@ class _Loader:
             dizzy=entry.dizzy,
             atk=entry.atk,
             defense=entry.def_,
+            defense_position=entry.position == "defense"
+            or (entry.position is None and kind.card == "monster" and not face_up),
+            attacked=entry.attacked,
             level=entry.level,
             archetypes=arche,
             speed_modifiers=(
@@ -569,6 +624,8 @@ class _Loader:
             atk_at_most=spec.atk_at_most,
             archetype=spec.archetype,
             dizzy=spec.dizzy,
+            position=spec.position,
+            attacking=spec.attacking,
         )
 
     def condition(self, spec: ConditionFile, where: _Where) -> Condition:
@@ -578,14 +635,17 @@ class _Loader:
             for k in kinds:
                 types |= _types(k)
             return Condition("activates", frozenset(types), None, spec.by, spec.how)
-        summoned = spec.summoned if spec.summoned is not None else spec.would_be_summoned
-        kind = "summoned" if spec.summoned is not None else "would-be-summoned"
+        key = next(k for k in CONDITIONS if k != "activates" and getattr(spec, k) is not None)
+        kind = key.replace("_", "-")
+        monster = getattr(spec, key)
         if kind == "would-be-summoned" and not self.model.summon_negation:
             raise self.error(f"{self.model.name} has no Summon negation window", where.at("when"))
+        if kind in BATTLE_CONDITIONS and not self.model.battle:
+            raise self.error(f"{self.model.name} has no Battle Phase", where.at("when"))
         flt = (
             Filter(types=frozenset({"monster"}))
-            if isinstance(summoned, str) or summoned is None
-            else self.filter(summoned, where, "when")
+            if isinstance(monster, str)
+            else self.filter(monster, where, "when")
         )
         return Condition(kind, frozenset({"monster"}), flt, spec.by, spec.how)
 
@@ -649,14 +709,17 @@ class _Loader:
 
     def claim(self, index: int, entry: Any, vocab: Vocabulary) -> ClaimEntry:
         path: tuple[Any, ...] = ("claims", index)
-        rules = turn = None
+        rules = turn = until = None
         history = None
         if isinstance(entry, str):
             text, expect, ident = entry, None, f"claim-{index + 1}"
         else:
             text, expect, ident = entry.claim, entry.expect, entry.id or f"claim-{index + 1}"
-            rules, turn = entry.rules, entry.turn
+            rules, turn, until = entry.rules, entry.turn, entry.until
             history = index if entry.history is not None else None
+            if until is not None:
+                _, step, _ = self.turn_point()
+                self.until(until, step, (*path, "until"))
             if turn is not None and turn not in self.players:
                 raise self.error(
                     f"unknown player '{turn}' (players: {', '.join(self.players)})",
@@ -666,7 +729,7 @@ class _Loader:
         span = self.doc.span(path)
         origin = _text_origin(span)
         formula = parse_claim(text, vocab, origin)
-        return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history)
+        return ClaimEntry(ident, text, formula, expect, origin, rules, turn, history, until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -679,6 +742,29 @@ class _Loading:
 
     def fail(self, message: str) -> ScenarioError:
         return self.loader.error(message, self.where.at(self.key))
+
+
+def turn_steps(played: Game, model: RuleSystem) -> tuple[str, ...]:
+    """The steps of a turn under ``model``: the game's, in the phases the model has (the
+    Battle Phase's only with its ``battle`` section)."""
+    return tuple(
+        name
+        for name, phase in played.steps
+        if phase in model.phases and (phase != "battle" or model.battle)
+    )
+
+
+def claim_steps(played: Game, model: RuleSystem) -> tuple[tuple[str, str], ...]:
+    """The steps and phases a claim may name: each step with its phase, and each phase of
+    the rule system without steps as a step of its own."""
+    steps = turn_steps(played, model)
+    stepped = {played.phase_of(s) for s in steps}
+    return tuple((s, played.phase_of(s) or s) for s in steps) + tuple(
+        (p, p) for p in model.phases if p not in stepped
+    )
+
+
+BATTLE_CONDITIONS = frozenset({"attack-declared", "damage-step", "damage-calculation"})
 
 
 def _types(kind: str) -> set[str]:
@@ -742,6 +828,9 @@ class _StepReader:
         text = self.text.rstrip()
         if re.fullmatch(r"(the )?timer runs out|65 seconds pass( without change)?", text):
             return Step("timer", None, text=text, span=self.origin)
+        moves = re.fullmatch(r"the turn moves (?:on )?to (\S+)", text)
+        if moves:
+            return Step("advance", None, how=moves.group(1), text=text, span=self.origin)
         resolves = re.fullmatch(r"the (?:chain|stack) resolves(?: \(coins (succeed|fail)\))?", text)
         if resolves:
             how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
@@ -757,6 +846,23 @@ class _StepReader:
             return Step("pass", player, text=text, span=self.origin)
         if rest in ("presses resolve", "presses ability resolve"):
             return Step("press", player, text=text, span=self.origin)
+        attack = re.match(r"attacks (directly )?with ", rest) or re.match(r"attacks ", rest)
+        if attack:
+            return self.attack(player, offset, rest, text)
+        if rest.startswith("sets "):
+            card, end = self.card_at(offset + len("sets "))
+            tributes, target, end = self.clauses(end)
+            if target is not None:
+                raise self.error("a Set has no target", end)
+            return Step(
+                "summon",
+                player,
+                card=card,
+                tributes=tributes,
+                how="set",
+                text=text,
+                span=self.origin,
+            )
         summon = re.match(r"(?:(normal|tribute|special|flip) )?summons ", rest)
         if summon:
             how = summon.group(1) or "normal"
@@ -790,6 +896,25 @@ class _StepReader:
             "'the chain resolves'",
             offset,
         )
+
+    def attack(self, player: int, offset: int, rest: str, text: str) -> Step:
+        """'A attacks directly with X' or 'A attacks Y with X'."""
+        if not self.model.battle:
+            raise self.error(f"{self.model.name} has no Battle Phase", offset)
+        direct = re.match(r"attacks directly with ", rest)
+        if direct:
+            attacker, end = self.card_at(offset + direct.end())
+            target = None
+        else:
+            target, end = self.card_at(offset + len("attacks "))
+            if not self.text.startswith(" with ", end):
+                raise self.error(
+                    "write 'A attacks CARD with CARD' or 'A attacks directly with CARD'", end
+                )
+            attacker, end = self.card_at(end + len(" with "))
+        if end < len(self.text.rstrip()):
+            raise self.error("unexpected words after the attacking monster", end)
+        return Step("attack", player, card=attacker, target=target, text=text, span=self.origin)
 
     def card_at(self, start: int) -> tuple[int, int]:
         rest = self.text[start:]

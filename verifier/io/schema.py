@@ -112,6 +112,55 @@ class WindowsFile(_Strict):
     ignition_priority: bool = False
 
 
+DamageStepAllowance = Literal[
+    "spell-speed-3",
+    "changes-atk-def",
+    "negates-activation",
+    "damage-step-timing",
+    "damage-calculation-timing",
+]
+
+
+def _allow(*names: DamageStepAllowance) -> list[DamageStepAllowance]:
+    return list(names)
+
+
+class BattleFile(_Strict):
+    """The Battle Phase: attacks, replays and the Damage Step's activation limits (Konami's
+    Damage Step rules). Each list says what may be activated at those timings: Counter Traps
+    (``spell-speed-3``), cards that directly change ATK or DEF, cards that negate an
+    activation, cards whose own condition is such a timing; trigger effects always may."""
+
+    damage_step: list[DamageStepAllowance] = Field(
+        default_factory=lambda: _allow(
+            "spell-speed-3",
+            "changes-atk-def",
+            "negates-activation",
+            "damage-step-timing",
+        ),
+        description="what may be activated from the start of the Damage Step until damage "
+        "calculation",
+    )
+    damage_calculation: list[DamageStepAllowance] = Field(
+        default_factory=lambda: _allow(
+            "spell-speed-3",
+            "negates-activation",
+            "damage-calculation-timing",
+        ),
+        description="what may be activated during damage calculation",
+    )
+    after_damage_calculation: list[DamageStepAllowance] = Field(
+        default_factory=lambda: _allow("spell-speed-3", "negates-activation"),
+        description="what may be activated after damage calculation and at the end of the "
+        "Damage Step",
+    )
+    replay: bool = Field(
+        True,
+        description="a change in the number of the opponent's monsters after an attack is "
+        "declared lets the attacking player attack again or not (a replay)",
+    )
+
+
 class SpeedModifiersFile(_Strict):
     slow_limit: Speed
     speed_up_limit: Speed
@@ -134,6 +183,9 @@ class RuleSystemFile(_Strict):
     triggers: TriggersFile | None = None
     windows: WindowsFile | None = None
     speed_modifiers: SpeedModifiersFile | None = None
+    battle: BattleFile | None = Field(
+        None, description="the Battle Phase; without it a turn has no battle"
+    )
     phases: list[str] = Field(default_factory=lambda: ["main1"])
     main_phases: list[str] = Field(default_factory=lambda: ["main1"])
 
@@ -153,6 +205,10 @@ class FilterFile(_Strict):
     atk_at_most: Stat | None = None
     archetype: str | None = None
     dizzy: bool | None = None
+    position: Literal["attack", "defense"] | None = Field(
+        None, description="a monster in this battle position"
+    )
+    attacking: bool | None = Field(None, description="the monster whose attack is under way")
 
 
 class CostFile(_Strict):
@@ -251,13 +307,33 @@ class ConditionFile(_Strict):
     activates: Activated | list[Activated] | None = None
     summoned: FilterFile | Literal["monster"] | None = None
     would_be_summoned: FilterFile | Literal["monster"] | None = None
+    attack_declared: FilterFile | Literal["monster"] | None = Field(
+        None, description="when a monster (the attacker) declares an attack"
+    )
+    damage_step: FilterFile | Literal["monster"] | None = Field(
+        None,
+        description="during the Damage Step, before damage calculation, when a monster battles",
+    )
+    damage_calculation: FilterFile | Literal["monster"] | None = Field(
+        None, description="during damage calculation, when a monster battles"
+    )
     by: Side = "any"
     how: Literal["normal", "tribute", "special", "any"] = "any"
 
     @model_validator(mode="after")
     def _one(self) -> ConditionFile:
-        _exactly_one(self, ("activates", "summoned", "would_be_summoned"), "a condition")
+        _exactly_one(self, CONDITIONS, "a condition")
         return self
+
+
+CONDITIONS = (
+    "activates",
+    "summoned",
+    "would_be_summoned",
+    "attack_declared",
+    "damage_step",
+    "damage_calculation",
+)
 
 
 TriggerEvent = Literal[
@@ -324,6 +400,12 @@ class CardFile(_Strict):
     dizzy: bool = False
     atk: Stat | None = None
     def_: Stat | None = Field(None, alias="def")
+    position: Literal["attack", "defense"] | None = Field(
+        None,
+        description="a monster on the field: its battle position (default: Attack Position "
+        "face-up, Defense Position face-down)",
+    )
+    attacked: bool = Field(False, description="a monster that already attacked this turn")
     level: int | None = Field(None, ge=0, le=13)
     archetype: str | list[str] | None = None
     speed: Speed | None = None
@@ -350,6 +432,11 @@ class ClaimFile(_Strict):
     rules: str | None = Field(None, description="decide it under this rule system instead")
     turn: str | None = Field(None, description="decide it with this turn player instead")
     history: list[str] | None = Field(None, description="decide it after this history instead")
+    until: str | None = Field(
+        None,
+        description="decide it at the end of this step or phase of the turn (the "
+        "continuation goes on through the turn until then)",
+    )
 
 
 HistoryStep = Annotated[
@@ -382,6 +469,14 @@ class ScenarioFile(_Strict):
     players: list[str] = Field(default_factory=lambda: ["A", "B"], min_length=2, max_length=2)
     turn: str
     phase: str | None = None
+    step: str | None = Field(
+        None, description="the step of the turn the scenario starts in (names its phase too)"
+    )
+    until: str | None = Field(
+        None,
+        description="a step or phase of the turn: continuations go on through the turn, "
+        "phase by phase, until it ends (without it, they end with the scenario's chains)",
+    )
     life_points: Points = 8000
     library: str | list[str] | None = None
     cards: dict[str, CardFile]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
-from verifier.rules import protocol, speed, windows
+from verifier.rules import battle, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field
 from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Zone
@@ -40,6 +40,7 @@ def activation_checks(
         )
         yield Check("chain.locked", L.not_(answered))
     yield from windows.negation_window_checks(ctx, ability)
+    yield from battle.limit_checks(ctx, ability)
     if ability.condition is not None:
         yield Check("card.condition", windows.condition_met(ctx, ability.condition, player))
     if ability.once == "turn":

@@ -152,7 +152,7 @@ def remaining(ctx: Ctx) -> Term:
 
 def after_placing(ctx: Ctx) -> None:
     """Once every waiting trigger is placed or declined, the chain is built as usual."""
-    from verifier.rules import protocol, speed, windows
+    from verifier.rules import protocol, speed, turn, windows
 
     L, f = ctx.L, ctx.f
     last_player = L.select(speed.top_slot(ctx), f.lpl, ctx.w.turn)
@@ -164,7 +164,7 @@ def after_placing(ctx: Ctx) -> None:
         L.ite(
             has_chain,
             int(Mode.BUILD),
-            L.ite(windows.responding(ctx), int(Mode.OPEN), int(Mode.DONE)),
+            L.ite(windows.responding(ctx), int(Mode.OPEN), turn.settled(ctx)),
         ),
     )
     built = L.and_(L.not_(more), has_chain)

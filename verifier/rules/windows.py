@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.rules import protocol, triggers
+from verifier.rules import protocol, triggers, turn
 from verifier.rules.context import Check, Ctx, matches
 from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Condition, Zone
@@ -30,7 +30,7 @@ __all__ = [
     "tributes_needed",
 ]
 
-HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 0}
+HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 3}
 
 
 def negation_window_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
@@ -62,6 +62,10 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
             by = _by(ctx, condition.by, f.lpl[slot], player)
             cases.append(L.and_(top, L.or_(*kinds), by))
         return L.or_(*cases)
+    if condition.kind in ("attack-declared", "damage-step", "damage-calculation"):
+        from verifier.rules import battle
+
+        return battle.condition_met(ctx, condition, player)
     flt = condition.filter
     assert flt is not None
     how_ok: Term = True
@@ -107,12 +111,22 @@ def summon_checks(
     """A summon from the hand, by the turn player, in an open game state."""
     L, f, w = ctx.L, ctx.f, ctx.w
     level = w.cards[card].level
-    if level is not None and how in {"normal", "tribute"}:
+    if level is not None and how in {"normal", "tribute", "set"}:
         yield Check("summon.tributes", len(tributes) == tributes_needed(level))
     yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
     yield Check("summon.turn-player", L.and_(player == w.turn, f.right == player))
-    yield Check("summon.from-hand", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
     yield Check("summon.monster", w.cards[card].type == "monster")
+    if w.progresses:
+        yield from turn.main_phase_checks(ctx, normal=how in {"normal", "tribute", "set"})
+    if how == "flip":
+        # A Flip Summon turns a monster Set in an earlier turn face-up in Attack Position.
+        yield Check("summon.tributes", not tributes)
+        set_down = L.and_(f.zone[card] == int(Zone.FIELD), L.not_(f.up[card]))
+        yield Check("summon.face-down", L.and_(set_down, f.ctrl[card] == player))
+        if w.layout.has("fixed"):
+            yield Check("summon.set-this-turn", L.not_(f.fixed[card]))
+        return
+    yield Check("summon.from-hand", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
     zones = w.model.monster_zones
     if zones is not None:
         # The tributes leave the field first, freeing their zones.
@@ -170,6 +184,7 @@ def summon_succeeds(ctx: Ctx, when: Term) -> None:
     triggers.fire(ctx, "normal-summoned", [L.and_(h, f.how <= 1) for h in hit], before)
     triggers.fire(ctx, "tribute-summoned", [L.and_(h, f.how == 1) for h in hit], before)
     triggers.fire(ctx, "special-summoned", [L.and_(h, f.how == 2) for h in hit], before)
+    triggers.fire(ctx, "flipped", [L.and_(h, f.how == 3) for h in hit], before)
     f.summoning = L.ite(when, -1, f.summoning)
     f.window = L.ite(when, int(Window.SUMMON_RESPONSE), f.window)
     waiting = triggers.collect(ctx, after_chain=False, when=when)
@@ -184,17 +199,23 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
         return
     negation = L.and_(when, f.window == int(Window.SUMMON_NEGATION))
     response = L.and_(when, f.window == int(Window.SUMMON_RESPONSE))
-    # After an effect's summon nobody answered: the continuation ends with the chain.
+    # After an effect's summon nobody answered, or nobody answered an attack declaration:
+    # the turn moves on (or, for a scenario that stays where it starts, it is done).
     finished = L.and_(
         when,
-        L.or_(f.window == int(Window.NONE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)),
+        L.or_(
+            f.window == int(Window.NONE),
+            f.window == int(Window.EFFECT_SUMMON_RESPONSE),
+            f.window == int(Window.ATTACK),
+        ),
     )
     summon_succeeds(ctx, negation)
     # Nobody answered the summon: the response window closes and the game state is open
     # again; the turn player may still start a chain, now answering nothing.
     f.window = L.ite(response, int(Window.NONE), f.window)
     protocol.open_state(ctx, response)
-    f.mode = L.ite(finished, int(Mode.DONE), f.mode)
+    f.window = L.ite(finished, int(Window.NONE), f.window)
+    f.mode = L.ite(finished, turn.closed(ctx), f.mode)
     for c in range(ctx.w.n):
         f.summoned[c] = L.and_(f.summoned[c], L.not_(L.or_(finished, response)))
 

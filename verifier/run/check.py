@@ -89,12 +89,17 @@ def check_scenario(
     results: dict[int, ClaimResult] = {}
     prepared_by_variant: dict[Variant, Prepared] = {}
     for variant, indices in groups.items():
-        rules, turn, history = variant
+        rules, turn, history, until = variant
         variant_scenario = (
             scenario
-            if variant == (None, None, None)
+            if variant == (None, None, None, None)
             else load_scenario(
-                _source(scenario), rules, turn, history, allow_outside=scenario.allow_outside
+                _source(scenario),
+                rules,
+                turn,
+                history,
+                until,
+                allow_outside=scenario.allow_outside,
             )
         )
         prepared = prepare(variant_scenario)
@@ -121,8 +126,10 @@ def _source(scenario: Scenario) -> str | InMemory:
 
 
 def _variant_label(scenario: Scenario, variant: Variant) -> str:
-    rules, turn, history = variant
+    rules, turn, history, until = variant
     parts = []
+    if until is not None:
+        parts.append(f"at the end of {until}")
     if history is not None:
         parts.append("after its own history")
     if rules is not None:

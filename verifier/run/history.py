@@ -35,6 +35,9 @@ def replay_history(system: System) -> Replayed:
         if step.verb == "resolve":
             state = _resolve_chain(system, state, step, steps, actions)
             continue
+        if step.verb == "advance":
+            state = _move_to(system, state, step, steps, actions)
+            continue
         action = _action(system, state, step)
         plan = _plan(system, state, action)
         if plan is None:
@@ -54,9 +57,11 @@ def _resolve_chain(
     """
     if READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
         raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
-    for _ in range(10_000):
+    for count in range(10_000):
         if READ.mode(state) == Mode.DONE:
             return _apply(system, state, Action("reopen"), steps, actions, implied=True)
+        if count and READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
+            return state  # a scenario that goes through its turn: the game state is open
         choices = [
             a
             for a in system.actions
@@ -79,6 +84,50 @@ def _resolve_chain(
     raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
 
 
+def _move_to(
+    system: System, state: State, step: Step, steps: list[TraceStep], actions: list[Action]
+) -> State:
+    """'the turn moves to STEP': both players pass, step after step, until it begins."""
+    w = system.world
+    if not w.progresses:
+        raise ScenarioError(
+            f"'{step.text}': the scenario stays where it starts; say how far its turn goes "
+            "with 'until:'",
+            step.span,
+        )
+    if step.how not in w.steps:
+        raise ScenarioError(
+            f"'{step.text}': unknown step '{step.how}' (steps: {', '.join(w.steps)})", step.span
+        )
+    dest = w.step_index(step.how)
+    for _ in range(200):
+        mode = READ.mode(state)
+        if mode == Mode.OPEN and system.layout.frame(state).step == dest and READ.clen(state) == 0:
+            return state
+        if mode == Mode.ADVANCE:
+            moves = [a for a in system.actions if a.kind == "advance" and system.enabled(state, a)]
+            # The step itself if the turn may move straight to it, else the usual next one.
+            chosen = next((a for a in moves if a.card == dest), None) or min(
+                moves, key=lambda a: a.card
+            )
+            state = _apply(system, state, chosen, steps, actions, implied=True)
+            continue
+        passing = [a for a in system.actions if a.kind == "pass" and system.enabled(state, a)]
+        if mode not in (Mode.OPEN,) or len(passing) != 1:
+            raise ScenarioError(
+                f"'{step.text}': the turn cannot move on now (a chain or a trigger is waiting)",
+                step.span,
+            )
+        state = _apply(system, state, passing[0], steps, actions, implied=True)
+        if READ.mode(state) == Mode.DONE:
+            break
+    raise ScenarioError(
+        f"'{step.text}': the turn does not reach {step.how} (past the scenario's 'until', or "
+        "already gone by)",
+        step.span,
+    )
+
+
 def _action(system: System, state: State, step: Step) -> Action:
     if step.verb == "pass":
         assert step.player is not None
@@ -92,6 +141,10 @@ def _action(system: System, state: State, step: Step) -> Action:
         return Action("pass", player=step.player)
     if step.verb == "timer":
         return Action("timer")
+    if step.verb == "attack":
+        assert step.card is not None
+        target = -1 if step.target is None else step.target
+        return Action("attack", card=step.card, target=target)
     if step.verb == "summon":
         assert step.card is not None and step.player is not None
         return Action(

@@ -55,6 +55,10 @@ class Filter:
     atk_at_most: int | None = None
     archetype: str | None = None
     dizzy: bool | None = None
+    position: str | None = None
+    """``attack`` or ``defense``: a monster in that battle position."""
+    attacking: bool | None = None
+    """The monster whose attack is under way (or, with False, any other)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +72,8 @@ class Cost:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """An activation condition: ``activates``, ``summoned`` or ``would-be-summoned``."""
+    """An activation condition: ``activates``, ``summoned``, ``would-be-summoned``, or one of
+    the Battle Phase's: ``attack-declared``, ``damage-step``, ``damage-calculation``."""
 
     kind: str
     types: frozenset[str] = ALL_TYPES
@@ -169,6 +174,8 @@ class Card:
     dizzy: bool
     atk: int | None
     defense: int | None
+    defense_position: bool
+    attacked: bool
     level: int | None
     archetypes: frozenset[str]
     speed_modifiers: tuple[str, ...]

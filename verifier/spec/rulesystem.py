@@ -58,6 +58,16 @@ class RuleSystem:
     speed_up_limit: int | None
     phases: tuple[str, ...]
     main_phases: tuple[str, ...]
+    battle: bool = False
+    """Whether the rule system has a Battle Phase with attacks (its ``battle`` section)."""
+    damage_step: frozenset[str] = frozenset()
+    """What may be activated from the start of the Damage Step until damage calculation."""
+    damage_calculation: frozenset[str] = frozenset()
+    """What may be activated during damage calculation."""
+    after_damage_calculation: frozenset[str] = frozenset()
+    """What may be activated after damage calculation, to the end of the Damage Step."""
+    replay: bool = True
+    """Whether a change in the opponent's monsters after an attack declaration is a replay."""
     spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)
 
     @property

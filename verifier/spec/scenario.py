@@ -19,7 +19,7 @@ __all__ = ["ClaimEntry", "Scenario", "Step", "Variant"]
 class Step:
     """One step of a scenario's history."""
 
-    verb: str  # activate | pass | summon | press | timer | resolve
+    verb: str  # activate | pass | summon | press | timer | resolve | attack | advance
     player: int | None
     card: int | None = None
     ability: int | None = None
@@ -42,12 +42,14 @@ class ClaimEntry:
     rules: str | None = None
     turn: str | None = None
     history: int | None = None
+    until: str | None = None
 
     @property
     def variant(self) -> Variant:
-        """The scenario variant this claim is about: rule system, turn player, and the
-        claim whose own history replaces the scenario's (None for the scenario's own)."""
-        return (self.rules, self.turn, self.history)
+        """The scenario variant this claim is about: rule system, turn player, the claim
+        whose own history replaces the scenario's (None for the scenario's own), and the
+        step of the turn at whose end it is decided."""
+        return (self.rules, self.turn, self.history, self.until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,11 @@ class Scenario:
     claims: tuple[ClaimEntry, ...]
     limits: dict[str, int]
     span: Span | None = field(default=None, compare=False)
+    step: str = ""
+    """The step of the turn it starts in ("" for a game whose turn has no steps)."""
+    until: str | None = None
+    """The last step of the turn its continuations go through (None: they end with the
+    scenario's chains and the chains those cause, in the step where it starts)."""
     allow_outside: bool = False  # loaded with --allow-outside: its variants are too
     text: str | None = field(default=None, compare=False, repr=False)
     """The scenario's text when it was loaded from memory, not a file (its variants are
@@ -75,4 +82,4 @@ class Scenario:
     """The folder its relative references are resolved from."""
 
 
-Variant = tuple[str | None, str | None, int | None]
+Variant = tuple[str | None, str | None, int | None, str | None]

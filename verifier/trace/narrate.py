@@ -17,6 +17,7 @@ from verifier.errors import InternalError
 from verifier.games import game
 from verifier.rules.context import Note
 from verifier.system import Action, IllegalTrace, System
+from verifier.trace import turn
 
 _OUTCOMES = {
     Outcome.RESOLVED: "resolved",
@@ -205,6 +206,9 @@ def narrate(
                 add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
         elif k == "pay-lp":
             add("effect", f"{who} pays {note.detail} Life Points", note.player)
+        elif k in turn.KINDS:
+            for told_kind, text, told_player, told_card in turn.tell(note, names, players, words):
+                add(told_kind, text, told_player, told_card)
         else:
             tell = narrator(k)
             if tell is None:
@@ -243,5 +247,13 @@ def describe_action(system: System, state: State, action: Action) -> str:
         )
         return f"resolve {label}{coin}"
     if action.kind == "summon":
-        return f"{players[action.player]} summons {names[action.card]}"
+        verb = {"set": "Sets", "flip": "flip summons"}.get(action.how, "summons")
+        return f"{players[action.player]} {verb} {names[action.card]}"
+    if action.kind == "advance":
+        return f"the turn moves on to {w.steps[action.card]}"
+    if action.kind == "attack":
+        aim = "directly" if action.target < 0 else names[action.target]
+        return f"{names[action.card]} attacks {aim}"
+    if action.kind == "position":
+        return f"{names[action.card]} changes position"
     return action.kind

@@ -14,6 +14,24 @@ GAME = Game(
     card_types=frozenset({"monster", "spell", "trap"}),
     zones=frozenset({"deck", "hand", "field", "graveyard", "banished"}),
     phases=("draw", "standby", "main1", "battle", "main2", "end"),
+    # The official rulebook's turn: the Battle Phase has a Start Step, a Battle Step, a
+    # Damage Step (five timings) and an End Step; after each Damage Step the Battle Step
+    # comes again, for the next attack.
+    steps=(
+        ("draw", "draw"),
+        ("standby", "standby"),
+        ("main1", "main1"),
+        ("start-step", "battle"),
+        ("battle-step", "battle"),
+        ("damage-start", "battle"),
+        ("before-damage", "battle"),
+        ("damage-calculation", "battle"),
+        ("after-damage", "battle"),
+        ("damage-end", "battle"),
+        ("end-step", "battle"),
+        ("main2", "main2"),
+        ("end", "end"),
+    ),
     verbs=frozenset(
         {
             "destroy",
@@ -33,7 +51,25 @@ GAME = Game(
             "change-def",
         }
     ),
-    wording=Wording(),
+    wording=Wording(
+        steps=MappingProxyType(
+            {
+                "draw": "the Draw Phase",
+                "standby": "the Standby Phase",
+                "main1": "Main Phase 1",
+                "start-step": "the Battle Phase: its Start Step",
+                "battle-step": "the Battle Step",
+                "damage-start": "the Damage Step: its start",
+                "before-damage": "the Damage Step: before damage calculation",
+                "damage-calculation": "the Damage Step: damage calculation",
+                "after-damage": "the Damage Step: after damage calculation",
+                "damage-end": "the Damage Step: its end",
+                "end-step": "the Battle Phase's End Step",
+                "main2": "Main Phase 2",
+                "end": "the End Phase",
+            }
+        )
+    ),
     rulebook=MappingProxyType(
         {
             "chain.min-response": "a Chain Link 2 or higher needs Spell Speed 2 or higher",

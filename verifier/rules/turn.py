@@ -1,0 +1,205 @@
+"""The turn as states: its steps one after another, and the moves of a Main Phase.
+
+Official rulebook: a turn is the Draw, Standby, Main 1, Battle, Main 2 and End Phases; the
+Battle Phase has a Start Step, a Battle Step, a Damage Step and an End Step. The turn player
+moves on when the chain is empty and both players have passed in a row; each step and phase
+opens its own game state, in which the turn player may act first. In a Main Phase the turn
+player may Normal Summon or Set a monster once per turn, Flip Summon a monster Set in an
+earlier turn, and change the battle position of a monster once per turn (not one summoned,
+or that attacked, this turn).
+
+A scenario goes through its turn only when it says how far (``until``); otherwise its
+continuations end with its chains and the chains they cause, where it starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from verifier.core.logic import Term
+from verifier.core.state import Mode, Window
+from verifier.rules import protocol, triggers
+from verifier.rules.context import Check, Ctx, on_field
+from verifier.spec.scenario import Scenario
+
+__all__ = [
+    "FIELDS",
+    "advance",
+    "advance_checks",
+    "change_position",
+    "defense_position",
+    "fields",
+    "main_phase",
+    "position_checks",
+    "set_monster",
+    "settled",
+    "step_is",
+]
+
+FIELDS = ("step", "nsum", "dpos", "fixed", "atkd", "attacker", "atarget", "acount", "replay")
+BATTLE_FIELDS = ("bflip", "bdes", "bdmg", "atk", "defense")
+
+
+def fields(scenario: Scenario) -> tuple[str, ...]:
+    """The optional state fields a scenario's turn needs: all of them when it goes through
+    its turn; a battle position when a card or filter speaks of one."""
+    if scenario.until is not None:
+        return FIELDS + (BATTLE_FIELDS if scenario.model.battle else ())
+    positions = any(c.defense_position and c.face_up for c in scenario.cards) or any(
+        (a.target is not None and a.target.position is not None)
+        or any(e.filter is not None and e.filter.position is not None for e in a.parts())
+        for a in scenario.abilities
+    )
+    return ("dpos",) if positions else ()
+
+
+def step_is(ctx: Ctx, *names: str) -> Term:
+    """Whether the game is in one of the steps ``names`` (those the turn has)."""
+    w, L = ctx.w, ctx.L
+    if not w.progresses:
+        return w.scenario.step in names
+    return L.or_(*(ctx.f.step == w.step_index(n) for n in names if n in w.steps))
+
+
+def main_phase(ctx: Ctx) -> Term:
+    """Whether the game is in a Main Phase."""
+    w = ctx.w
+    if not w.progresses:
+        return w.main_phase
+    mains = [s for s, phase in zip(w.steps, w.phases, strict=True) if phase in w.model.main_phases]
+    return step_is(ctx, *mains)
+
+
+def defense_position(ctx: Ctx, card: int) -> Term:
+    """Whether ``card`` is in Defense Position (a face-down monster always is)."""
+    f = ctx.f
+    if ctx.w.layout.has("dpos"):
+        return ctx.L.or_(f.dpos[card], ctx.L.not_(f.up[card]))
+    return ctx.L.not_(f.up[card])
+
+
+def settled(ctx: Ctx) -> int:
+    """The mode once the chains are over: the game state opens again in the same step when
+    the scenario goes through its turn; otherwise its continuation is done."""
+    return int(Mode.OPEN) if ctx.w.progresses else int(Mode.DONE)
+
+
+def closed(ctx: Ctx) -> int | Term:
+    """The mode after both players pass in an open game state with nothing to answer: the
+    turn moves on, unless the scenario's last step ends."""
+    w = ctx.w
+    if not w.progresses:
+        return int(Mode.DONE)
+    assert w.until is not None
+    return ctx.L.ite(ctx.f.step == w.until, int(Mode.DONE), int(Mode.ADVANCE))
+
+
+# -- moving on ---------------------------------------------------------------------------------
+
+
+def _next(ctx: Ctx) -> Term:
+    """The step that follows the current one (the Battle Step's depends on the attack)."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    nxt: Term = f.step
+    for i, name in enumerate(w.steps):
+        if name == "battle-step":
+            from verifier.rules import battle
+
+            follows = battle.after_battle_step(ctx)
+        elif name == "damage-end":
+            follows = w.step_index("battle-step")
+        elif i + 1 < len(w.steps):
+            follows = i + 1
+        else:
+            continue
+        nxt = L.ite(f.step == i, follows, nxt)
+    return nxt
+
+
+def advance_checks(ctx: Ctx, dest: int) -> Iterator[Check]:
+    """Where the turn may move on to: the next step; from Main Phase 1, also the End Phase
+    (the turn player need not enter the Battle Phase)."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    yield Check("turn.moving-on", f.mode == int(Mode.ADVANCE))
+    allowed: Term = dest == _next(ctx)
+    if "main1" in w.steps and "end" in w.steps and dest == w.step_index("end"):
+        allowed = L.or_(allowed, f.step == w.step_index("main1"))
+    yield Check("turn.next-step", allowed)
+
+
+def advance(ctx: Ctx, dest: int) -> None:
+    """The turn moves on to step ``dest``: what happens as it begins, then its game state."""
+    from verifier.rules import battle
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    ctx.note("step", (), w.steps[dest])
+    leaving = f.step
+    f.step = dest
+    f.window = int(Window.NONE)
+    if "battle-step" in w.steps:
+        battle.enter(ctx, leaving, dest)
+    waiting = triggers.collect(ctx, after_chain=False)
+    f.mode = L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN))
+    protocol.open_state(ctx, L.not_(waiting))
+
+
+# -- the moves of a Main Phase -----------------------------------------------------------------
+
+
+def _open_for_turn_player(ctx: Ctx) -> Term:
+    """An open game state in which the turn player may act (no chain, nothing to answer)."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    return L.and_(
+        f.mode == int(Mode.OPEN),
+        f.window == int(Window.NONE),
+        f.clen == 0,
+        f.right == w.turn,
+        f.passes == 0,
+    )
+
+
+def main_phase_checks(ctx: Ctx, normal: bool) -> Iterator[Check]:
+    """A move of the turn player's open Main Phase (a Normal Summon or Set: once per turn)."""
+    yield Check("turn.main-phase", ctx.L.and_(main_phase(ctx), _open_for_turn_player(ctx)))
+    if normal and ctx.w.layout.has("nsum"):
+        yield Check("summon.once-per-turn", ctx.f.nsum == 0)
+
+
+def set_monster(ctx: Ctx, card: int, tributes: tuple[int, ...]) -> None:
+    """Set a monster from the hand: face-down Defense Position. A Set is not a Summon."""
+    from verifier.rules.moves import move
+    from verifier.spec.cards import Zone
+
+    f, w = ctx.f, ctx.w
+    ctx.note("set", [card], "", w.turn)
+    if tributes:
+        hit = [c in tributes for c in range(w.n)]
+        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    ctx.event()
+    f.zone[card] = int(Zone.FIELD)
+    f.up[card] = False
+    f.ctrl[card] = w.turn
+    f.dpos[card] = True
+    f.fixed[card] = True
+    f.nsum = f.nsum + 1
+
+
+def position_checks(ctx: Ctx, card: int) -> Iterator[Check]:
+    """Changing a face-up monster's battle position: once per turn, not the turn it was
+    summoned, nor after it attacked."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    yield from main_phase_checks(ctx, normal=False)
+    yield Check("position.monster", w.cards[card].type == "monster")
+    yield Check(
+        "position.face-up",
+        L.and_(on_field(ctx, card), f.up[card], f.ctrl[card] == w.turn),
+    )
+    yield Check("position.once-per-turn", L.and_(L.not_(f.fixed[card]), L.not_(f.atkd[card])))
+
+
+def change_position(ctx: Ctx, card: int) -> None:
+    f = ctx.f
+    ctx.event()
+    f.dpos[card] = ctx.L.not_(f.dpos[card])
+    f.fixed[card] = True
+    ctx.note("position", [card], "", ctx.w.turn, f.dpos[card])
