@@ -54,6 +54,8 @@ FILES_ORDER = [
     "speed-up",
     "change-atk",
     "change-def",
+    "negate-attack",
+    "end-battle-phase",
 ]
 
 
@@ -295,6 +297,8 @@ BUILT_NOTES = {
     "speed-up",
     "change-atk",
     "change-def",
+    "negate-attack",
+    "end-battle-phase",
 }
 
 

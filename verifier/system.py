@@ -76,6 +76,7 @@ class System:
         self.scenario = scenario
         self.layout = layout
         self.world: World = build_world(scenario, layout)
+        self.quiet = turn.quiet_steps(self.world) if self.world.progresses else frozenset()
         self.actions: tuple[Action, ...] = tuple(self._enumerate())
         # Each action kind's guard starts by requiring a mode: index the candidates by mode.
         self._by_mode: dict[int, tuple[Action, ...]] = {
@@ -254,6 +255,17 @@ class System:
             yield Check("target.valid", fits)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
 
+    def turn_actions(self) -> int:
+        """At most how many actions a continuation spends on its turn besides its chains:
+        each step it goes through (both pass, it moves on), each Battle and Damage Step
+        again for every attack, each summon, Set, position change, attack and replay."""
+        w = self.world
+        if not w.progresses:
+            return 0
+        monsters = sum(c.type == "monster" for c in w.cards)
+        visits = len(w.steps) + 2 * monsters * 7
+        return 3 * visits + 3 * 6 * monsters
+
     def illegal(self, state: State, action: Action) -> list[str]:
         """The rules that forbid ``action`` in the concrete ``state`` (none: it is legal)."""
         return [c.rule for c in self.checks(CONCRETE, state, action) if not c.ok]
@@ -303,7 +315,7 @@ class System:
         elif kind == "summon":
             self._summon(ctx, action)
         elif kind == "advance":
-            turn.advance(ctx, action.card)
+            turn.advance(ctx, action.card, self.quiet)
         elif kind == "attack":
             battle.attack(ctx, action.card, action.target)
         elif kind == "position":

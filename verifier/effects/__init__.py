@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from verifier.core.logic import Term
-from verifier.effects import coin, movement, negation, position, resources, speed, stats
+from verifier.effects import (
+    battle,
+    coin,
+    movement,
+    negation,
+    position,
+    resources,
+    speed,
+    stats,
+)
 from verifier.effects.movement import binding, move, objects, target_fits
 from verifier.effects.verb import Link, Moved, Verb, register, verb, verbs
 from verifier.spec.cards import Effect
@@ -56,6 +65,8 @@ for _verb in (
     speed.SPEED_UP,
     stats.CHANGE_ATK,
     stats.CHANGE_DEF,
+    battle.NEGATE_ATTACK,
+    battle.END_BATTLE_PHASE,
 ):
     register(_verb)
 

@@ -344,6 +344,9 @@ TriggerEvent = Literal[
     "tribute-summoned",
     "special-summoned",
     "leaves-field",
+    "flipped",
+    "destroyed-by-battle",
+    "attack-declared",
 ]
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
+from verifier.core.world import World
 from verifier.rules import protocol, triggers
 from verifier.rules.context import Check, Ctx, matches, on_field
 from verifier.rules.moves import move
@@ -38,8 +39,10 @@ __all__ = [
     "battling",
     "check_replay",
     "condition_met",
+    "condition_timing",
     "enter",
     "limit_checks",
+    "may_activate_in",
     "on_pass",
 ]
 
@@ -185,8 +188,8 @@ def after_battle_step(ctx: Ctx) -> Term:
 # -- the Damage Step ---------------------------------------------------------------------------
 
 
-def enter(ctx: Ctx, leaving: Term, dest: int) -> None:
-    """What happens as step ``dest`` begins (``leaving`` is the step that ended)."""
+def enter(ctx: Ctx, dest: int) -> None:
+    """What happens as step ``dest`` begins."""
     L, f, w = ctx.L, ctx.f, ctx.w
     name = w.steps[dest]
     if name == "battle-step":
@@ -322,9 +325,8 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
     )
 
 
-def _allowed(ctx: Ctx, ability: Ability, allowances: frozenset[str]) -> bool:
+def _allowed(w: World, ability: Ability, allowances: frozenset[str]) -> bool:
     """Whether ``ability`` is one of the kinds of activation ``allowances`` lets through."""
-    w = ctx.w
     top = len(w.model.speeds) - 1
     kinds = {
         "spell-speed-3": ability.speed == top and top >= 2,
@@ -340,6 +342,30 @@ def _allowed(ctx: Ctx, ability: Ability, allowances: frozenset[str]) -> bool:
     return any(kinds[a] for a in allowances)
 
 
+def may_activate_in(world: World, ability: Ability, step: str) -> bool:
+    """Whether the Damage Step's limits let ``ability`` be activated in ``step``."""
+    model = world.model
+    if not model.battle:
+        return True
+    for timing, allowances in (
+        (BEFORE_CALCULATION, model.damage_step),
+        (("damage-calculation",), model.damage_calculation),
+        (AFTER_CALCULATION, model.after_damage_calculation),
+    ):
+        if step in timing:
+            return _allowed(world, ability, allowances)
+    return True
+
+
+def condition_timing(kind: str, step: str) -> bool:
+    """Whether a Battle Phase condition of ``kind`` can hold in ``step``."""
+    if kind == "attack-declared":
+        return step == "battle-step"
+    if kind == "damage-step":
+        return step in BEFORE_CALCULATION
+    return step == "damage-calculation"
+
+
 def limit_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
     """The Damage Step's activation limits (activations; trigger effects are not limited)."""
     w, L = ctx.w, ctx.L
@@ -350,5 +376,5 @@ def limit_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
         ("damage-step.damage-calculation", ("damage-calculation",), w.model.damage_calculation),
         ("damage-step.after-calculation", AFTER_CALCULATION, w.model.after_damage_calculation),
     ):
-        if not _allowed(ctx, ability, allowances):
+        if not _allowed(w, ability, allowances):
             yield Check(rule, L.not_(step_is(ctx, *timing)))

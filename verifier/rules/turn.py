@@ -18,8 +18,10 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
+from verifier.core.world import World
 from verifier.rules import protocol, triggers
 from verifier.rules.context import Check, Ctx, on_field
+from verifier.spec.cards import Ability
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "fields",
     "main_phase",
     "position_checks",
+    "quiet_steps",
     "set_monster",
     "settled",
     "step_is",
@@ -116,6 +119,71 @@ def _next(ctx: Ctx) -> Term:
     return nxt
 
 
+def _linear_next(steps: tuple[str, ...], index: int) -> int:
+    """The step after a step whose successor never depends on the game (not the Battle
+    Step's)."""
+    if steps[index] == "damage-end":
+        return steps.index("battle-step")
+    return index + 1
+
+
+ENTRY_EVENTS = {
+    "after-damage": frozenset({"flipped"}),
+    "damage-end": frozenset(
+        {"destroyed", "destroyed-by-battle", "sent-to-graveyard", "leaves-field"}
+    ),
+}
+"""The trigger events that happen as a step begins."""
+
+
+def quiet_steps(world: World) -> frozenset[int]:
+    """The steps in which no player can do anything but pass, whatever the state: not a
+    Main Phase nor the Battle Step (the turn player's moves), no trigger of the scenario
+    watches what happens as the step begins, and no card's activation could be legal
+    there (Spell Speed 1 only in a Main Phase, the Damage Step's limits, conditions that
+    name another timing). A card that answers an activation, or a summon, is taken to be
+    activatable anywhere."""
+
+    model = world.model
+    mains = set(model.main_phases)
+    quiet: set[int] = set()
+    watched: set[str] = set()
+    for ability in world.abilities:
+        if ability.trigger is not None:
+            watched |= ability.trigger.events
+    for index, (name, phase) in enumerate(zip(world.steps, world.phases, strict=True)):
+        if phase in mains or name in ("battle-step", "end"):
+            continue
+        if watched & ENTRY_EVENTS.get(name, frozenset()):
+            continue
+        if not any(_could_activate(world, a, name) for a in world.abilities):
+            quiet.add(index)
+    return frozenset(quiet)
+
+
+def _could_activate(world: World, ability: Ability, step: str) -> bool:
+    from verifier.rules import battle
+
+    model = world.model
+    kind = model.kinds[world.cards[ability.card].kind if ability.card_activation else ability.kind]
+    if kind.trigger:
+        return False
+    slow = (
+        ability.speed is not None
+        and model.min_response is not None
+        and model.respond != "any"
+        and ability.speed < model.min_response
+    )
+    if slow:
+        return False  # Spell Speed 1: only in a Main Phase
+    if not battle.may_activate_in(world, ability, step):
+        return False
+    condition = ability.condition
+    if condition is None or condition.kind in ("activates", "summoned", "would-be-summoned"):
+        return True
+    return battle.condition_timing(condition.kind, step)
+
+
 def advance_checks(ctx: Ctx, dest: int) -> Iterator[Check]:
     """Where the turn may move on to: the next step; from Main Phase 1, also the End Phase
     (the turn player need not enter the Battle Phase)."""
@@ -127,17 +195,33 @@ def advance_checks(ctx: Ctx, dest: int) -> Iterator[Check]:
     yield Check("turn.next-step", allowed)
 
 
-def advance(ctx: Ctx, dest: int) -> None:
-    """The turn moves on to step ``dest``: what happens as it begins, then its game state."""
+def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
+    """The turn moves on to step ``dest``: what happens as it begins, then its game state.
+
+    A step in ``quiet`` is one in which nothing can be activated, no move made and no
+    trigger triggered (see :func:`quiet_steps`): both players can only pass, so the turn
+    moves on through it at once (the same continuations, fewer actions).
+    """
     from verifier.rules import battle
 
     L, f, w = ctx.L, ctx.f, ctx.w
-    ctx.note("step", (), w.steps[dest])
-    leaving = f.step
-    f.step = dest
-    f.window = int(Window.NONE)
-    if "battle-step" in w.steps:
-        battle.enter(ctx, leaving, dest)
+    assert w.until is not None
+    if dest > w.until:
+        # The turn skips past the scenario's last step (Main Phase 1 to the End Phase, with
+        # no Battle Phase): the continuation ends.
+        ctx.note("step", (), w.steps[dest])
+        f.step = dest
+        f.mode = int(Mode.DONE)
+        return
+    while True:
+        ctx.note("step", (), w.steps[dest])
+        f.step = dest
+        f.window = int(Window.NONE)
+        if "battle-step" in w.steps:
+            battle.enter(ctx, dest)
+        if dest not in quiet or dest == w.until:
+            break
+        dest = _linear_next(w.steps, dest)
     waiting = triggers.collect(ctx, after_chain=False)
     f.mode = L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN))
     protocol.open_state(ctx, L.not_(waiting))

@@ -119,7 +119,10 @@ class SmtEngine:
         layout = self.system.layout
         unrolling = self.unrolling
         assert unrolling is not None
-        limit = min(limit, 8 * (max(layout.alog, layout.slots) + 2))
+        limit = min(
+            limit,
+            8 * (max(layout.alog, layout.slots) + 2) + self.system.turn_actions(),
+        )
         bound = FIRST_BOUND
         while True:
             unrolling.extend(bound)
@@ -145,7 +148,7 @@ class SmtEngine:
                 return bound, False, f"a continuation runs past a capacity: {Capacity(code).reason}"
             if bound >= limit:
                 return bound, False, f"some continuations are longer than {bound} steps"
-            bound = min(limit, bound * 2)
+            bound = min(limit, bound * 3 // 2)
 
     # -- claims ------------------------------------------------------------------------------
 
