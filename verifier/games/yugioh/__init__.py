@@ -49,6 +49,8 @@ GAME = Game(
             "coin-toss",
             "change-atk",
             "change-def",
+            "negate-attack",
+            "end-battle-phase",
         }
     ),
     wording=Wording(
