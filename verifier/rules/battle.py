@@ -28,7 +28,7 @@ from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.rules import protocol, triggers
 from verifier.rules.context import Check, Ctx, matches, on_field
-from verifier.rules.moves import move
+from verifier.rules.moves import binding, move
 from verifier.rules.turn import defense_position, step_is
 from verifier.spec.cards import Ability, Condition, Zone
 
@@ -88,7 +88,13 @@ def attack_checks(ctx: Ctx, attacker: int, target: int) -> Iterator[Check]:
         "battle.open-state",
         L.and_(
             f.mode == int(Mode.OPEN),
-            f.window == int(Window.NONE),
+            # An open game state: nothing to answer, or a summon nobody has answered yet
+            # (an attack declaration is the turn player's action there too).
+            L.or_(
+                f.window == int(Window.NONE),
+                f.window == int(Window.SUMMON_RESPONSE),
+                f.window == int(Window.EFFECT_SUMMON_RESPONSE),
+            ),
             f.clen == 0,
             f.right == w.turn,
             f.passes == 0,
@@ -206,13 +212,14 @@ def enter(ctx: Ctx, dest: int) -> None:
     elif name == "damage-end":
         doomed = [L.and_(f.bdes[c], on_field(ctx, c)) for c in range(w.n)]
         if not all(L.is_false(d) for d in doomed):
-            move(
+            moved = move(
                 ctx,
                 doomed,
                 Zone.GRAVEYARD,
                 ("destroyed", "destroyed-by-battle"),
                 destroyed=True,
             )
+            binding(ctx, moved)
     elif name in {"end-step", "main2"}:
         f.attacker = -1
         f.atarget = -1

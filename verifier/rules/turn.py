@@ -207,10 +207,10 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     assert w.until is not None
     if dest > w.until:
-        # The turn skips past the scenario's last step (Main Phase 1 to the End Phase, with
-        # no Battle Phase): the continuation ends.
+        # The turn goes past the scenario's last step without ending it (Main Phase 1 to
+        # the End Phase with no Battle Phase; no Damage Step): the continuation ends where
+        # it was.
         ctx.note("step", (), w.steps[dest])
-        f.step = dest
         f.mode = int(Mode.DONE)
         return
     while True:

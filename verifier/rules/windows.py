@@ -201,14 +201,19 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
     response = L.and_(when, f.window == int(Window.SUMMON_RESPONSE))
     # After an effect's summon nobody answered, or nobody answered an attack declaration:
     # the turn moves on (or, for a scenario that stays where it starts, it is done).
+    effect_summon = f.window == int(Window.EFFECT_SUMMON_RESPONSE)
     finished = L.and_(
         when,
         L.or_(
             f.window == int(Window.NONE),
-            f.window == int(Window.EFFECT_SUMMON_RESPONSE),
             f.window == int(Window.ATTACK),
+            False if ctx.w.progresses else effect_summon,
         ),
     )
+    if ctx.w.progresses:
+        # In a turn that goes on, the game state stays open after an effect's summon that
+        # nobody answered, as after any summon.
+        response = L.or_(response, L.and_(when, effect_summon))
     summon_succeeds(ctx, negation)
     # Nobody answered the summon: the response window closes and the game state is open
     # again; the turn player may still start a chain, now answering nothing.
