@@ -2,7 +2,7 @@
 
 A change applies to a face-up monster on the field, never takes the value below 0 (it
 becomes 0), and is lost when the monster leaves the field or is flipped face-down
-(:mod:`verifier.rules.moves`; the official rulebook). Continuations end before an End Phase,
+(:mod:`verifier.rules.moves`; the official rulebook). Continuations never leave their turn,
 so a change "until the end of this turn" lasts for the rest of the continuation.
 """
 

@@ -53,6 +53,37 @@ RULES: dict[str, str] = {
     "summon.tributes": "the monster's Level asks for another number of tributes",
     "summon.tribute": "that card cannot be tributed",
     "history.reopen": "only a finished chain gives way to a new open game state",
+    "summon.once-per-turn": "the turn player Normal Summons or Sets only once per turn",
+    "summon.face-down": "only a face-down monster of that player is Flip Summoned",
+    "summon.set-this-turn": "a monster is not Flip Summoned in the turn it was Set",
+    "turn.main-phase": "this is a move of the turn player's open Main Phase",
+    "turn.moving-on": "the turn moves on only when both players pass with nothing to answer",
+    "turn.next-step": "the turn does not move on to that step from here",
+    "position.monster": "only monsters have a battle position",
+    "position.face-up": "only a face-up monster of the turn player changes position",
+    "position.once-per-turn": (
+        "a monster changes position once per turn, not in the turn it was summoned or "
+        "after it attacked"
+    ),
+    "battle.battle-step": "attacks are declared in the Battle Step",
+    "battle.open-state": "an attack is declared in the turn player's open game state",
+    "battle.one-attack": "another attack is under way",
+    "battle.attack-position": "only a face-up Attack Position monster of the turn player attacks",
+    "battle.once-per-turn": "the monster has already declared an attack this turn",
+    "battle.direct-attack": "a direct attack needs the opponent to control no monsters",
+    "battle.attack-target": "the attack target is not a monster the opponent controls",
+    "damage-step.before-calculation": (
+        "until damage calculation, the Damage Step allows only Counter Traps, cards that "
+        "directly change ATK or DEF, cards that negate an activation and cards for that timing"
+    ),
+    "damage-step.damage-calculation": (
+        "during damage calculation only Counter Traps, cards that negate an activation and "
+        "cards that say so may be activated"
+    ),
+    "damage-step.after-calculation": (
+        "after damage calculation the Damage Step allows only Counter Traps and cards that "
+        "negate an activation"
+    ),
 }
 
 
