@@ -4,7 +4,8 @@ Both models explore the same scenario. Every finished continuation is summarised
 moves (who activated what, in order: what the players did) and its outcome (the order of
 resolution, where every card ends, who controls it, what missed the timing). A sequence of
 moves possible under one model only is a difference of legality; the same moves with other
-outcomes are a difference of resolution order, of final zones, or of missing the timing.
+outcomes are a difference of resolution order, of final zones (and Life Points), or of
+missing the timing.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class _Run:
     zones: tuple[int, ...]
     control: tuple[int, ...]
     dizzy: tuple[bool, ...]
+    life: tuple[int, ...]
     missed: tuple[bool, ...]
     path: tuple[Action, ...]
 
@@ -66,7 +68,7 @@ def _summary(layout: Layout, state: State, labels: list[str], path: tuple[Action
     order = tuple(labels[r_ab[k]] for k in range(READ.rn(state)))
     dizzy = tuple(bool(d) for d in layout.frame(state).dizzy) if layout.has("dizzy") else ()
     zones, ctrl, miss = READ.zone(state), READ.ctrl(state), READ.miss(state)
-    return _Run(moves, order, zones, ctrl, dizzy, miss, path)
+    return _Run(moves, order, zones, ctrl, dizzy, READ.lp(state), miss, path)
 
 
 def compare(
@@ -111,7 +113,7 @@ def compare(
             continue
         for kind, key in (
             ("resolution-order", lambda r: r.order),
-            ("final-zones", lambda r: (r.zones, r.control, r.dizzy)),
+            ("final-zones", lambda r: (r.zones, r.control, r.dizzy, r.life)),
             ("missing-timing", lambda r: r.missed),
         ):
             if kind in found:

@@ -6,7 +6,8 @@ concern, and a minimal witness scenario.
 - ``kind.never-activated`` (warning): a kind whose cards can never be activated.
 - ``kind.never-answered`` (warning): a kind that no card of any kind can answer.
 - ``speed.unused`` (warning): a speed that no kind has.
-- ``parameter.unused`` (warning): a parameter that the selected primitives never read.
+- ``parameter.unused`` (warning): a parameter that the selected primitives never read (or a
+  Damage Step allowance for a speed the rule system lacks).
 - ``chain.unbounded`` (error): a continuation that goes on past every capacity.
 - ``state.deadlock`` (error): a state, not final, in which nobody can do anything.
 """
@@ -143,6 +144,23 @@ def _unused(model: RuleSystem) -> list[Finding]:
                         "warning",
                         parameter,
                         f"'{parameter}' is never read: order 'immediate' builds no chain",
+                    )
+                )
+    if model.battle and len(model.speeds) < 3:
+        for parameter, listed in (
+            ("battle.damage_step", model.damage_step),
+            ("battle.damage_calculation", model.damage_calculation),
+            ("battle.after_damage_calculation", model.after_damage_calculation),
+        ):
+            if "spell-speed-3" in listed:
+                out.append(
+                    _finding(
+                        model,
+                        "parameter.unused",
+                        "warning",
+                        parameter,
+                        f"'{parameter}' lets Spell Speed 3 through, but the rule system has "
+                        "fewer than three speeds",
                     )
                 )
     has_triggers = any(k.trigger for k in model.kinds.values())

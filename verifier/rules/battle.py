@@ -287,7 +287,8 @@ def _damage_calculation(ctx: Ctx) -> None:
     if fights is True:
         ctx.note("damage", [], "", other, to_opponent)
         ctx.note("damage", [], "", w.turn, to_turn)
-        ctx.note("destroyed-by-battle", [f.bdes[c] if c in mons else False for c in range(w.n)])
+        if versus is True:
+            ctx.note("destroyed-by-battle", [f.bdes[c] if c in mons else False for c in range(w.n)])
 
 
 # -- what may be activated when ----------------------------------------------------------------
