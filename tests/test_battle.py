@@ -90,8 +90,16 @@ def test_main_phase_moves(
     assert result.code == 0, result.out + result.err
 
 
+LONG = [
+    pytest.param("explore", id="explore"),
+    pytest.param("both", id="both", marks=pytest.mark.slow),
+]
+"""Continuations through a whole turn or two: the SMT engine takes tens of seconds."""
+
+
+@pytest.mark.parametrize("engine", LONG)
 def test_a_summoned_monster_keeps_its_position_and_attacks(
-    run: Callable[..., Run], write: Callable[[str, str], Path]
+    run: Callable[..., Run], write: Callable[[str, str], Path], engine: str
 ) -> None:
     text = (
         MAIN.replace("until: main1", "until: battle")
@@ -100,9 +108,9 @@ def test_a_summoned_monster_keeps_its_position_and_attacks(
     )
     # Claims take numbers, not sums: state the total.
     text = text.replace("8000 - 1900 - 1400", "4700")
-    result = _decide(run, write("attack.yaml", text))
+    result = _decide(run, write("attack.yaml", text), engine)
     assert result.code == 0, result.out + result.err
-    assert "Gemini Elf declares an attack" in result.out
+    assert "declares an attack" in result.out
 
 
 def test_a_continuation_through_the_turn_never_comes_back_to_a_state() -> None:
@@ -356,3 +364,72 @@ cards:
 """
     lines = _error(run, write("s.yaml", scenario))
     assert "has no Battle Phase" in lines[0]
+
+
+TURNS = """\
+rules: yugioh
+turn: A
+step: main2
+limits: {turns: 2}
+cards:
+  Celtic Guardian: {kind: normal-monster, controller: A, atk: 1400, def: 1200, level: 4}
+  Battle Ox: {kind: normal-monster, controller: B, atk: 1700, def: 1000, level: 4}
+  Trap: {kind: normal-trap, controller: A, set: this-turn, effect: {destroy: all-monsters,
+    of: opponent}}
+claims:
+  # The other player's turn: B draws, attacks, and A's trap Set this turn may answer.
+  - claim: always cards_drawn(B) == 1
+    expect: holds
+  - claim: exists (destroyed_by_battle("Celtic Guardian") and life_points(A) == 7700)
+    expect: holds
+  - claim: exists (resolves("Trap") and zone("Battle Ox") == graveyard)
+    expect: holds
+  # Set this turn, the trap waits for the next turn.
+  - claim: always (not activates("Trap") or cards_drawn(B) == 1)
+    expect: holds
+"""
+
+
+@pytest.mark.parametrize("engine", LONG)
+def test_a_continuation_may_span_turns(
+    run: Callable[..., Run], write: Callable[[str, str], Path], engine: str
+) -> None:
+    result = _decide(run, write("turns.yaml", TURNS), engine)
+    assert result.code == 0, result.out + result.err
+    assert "B's turn begins" in result.out
+
+
+def test_without_turns_the_trap_set_this_turn_waits(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    claims = TURNS.index("claims:")
+    text = TURNS[:claims].replace("limits: {turns: 2}", "until: end") + (
+        "claims:\n"
+        "  - claim: always cards_drawn(B) == 0\n"
+        "    expect: holds\n"
+        '  - claim: exists activates("Trap")\n'
+        "    expect: fails\n"
+        "  - claim: exists life_points(A) < 8000\n"
+        "    expect: fails\n"
+    )
+    result = _decide(run, write("one-turn.yaml", text))
+    assert result.code == 0, result.out + result.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("limits: {turns: 2}", "limits: {turns: 2}\nuntil: main2", "'until' can only be 'end'"),
+        ("limits: {turns: 2}", "limits: {turns: 9}", "turns"),
+    ],
+    ids=["turns-until-not-end", "turns-out-of-range"],
+)
+def test_turns_errors(
+    run: Callable[..., Run],
+    write: Callable[[str, str], Path],
+    old: str,
+    new: str,
+    message: str,
+) -> None:
+    lines = _error(run, write("s.yaml", TURNS.replace(old, new)))
+    assert message in lines[0], lines

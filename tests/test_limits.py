@@ -48,7 +48,7 @@ def test_pending_triggers_sets_the_capacity_of_waiting_triggers(
         pytest.param(
             "{states: 1}",
             [
-                "s.yaml:7:10: error: unknown limit 'states' (limits: pending_triggers)",
+                "s.yaml:7:10: error: unknown limit 'states' (limits: pending_triggers, turns)",
                 "    limits: {states: 1}",
                 "             ^",
             ],
@@ -56,7 +56,7 @@ def test_pending_triggers_sets_the_capacity_of_waiting_triggers(
         ),
         pytest.param(
             "{depth: 3}",
-            ["s.yaml:7:10: error: unknown limit 'depth' (limits: pending_triggers)"],
+            ["s.yaml:7:10: error: unknown limit 'depth' (limits: pending_triggers, turns)"],
             id="depth",
         ),
         pytest.param(

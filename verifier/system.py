@@ -157,15 +157,17 @@ class System:
         for dest in range(len(w.steps)):
             yield Action("advance", card=dest)
         monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]
+        players = (0, 1) if self.layout.has("tp") else (w.turn,)
         for c in monsters:
             level = w.cards[c].level or 0
             need = windows.tributes_needed(level)
             others = [m for m in monsters if m != c]
-            for tributes in itertools.combinations(others, need):
-                how = "normal" if need == 0 else "tribute"
-                yield Action("summon", card=c, player=w.turn, tributes=tributes, how=how)
-                yield Action("summon", card=c, player=w.turn, tributes=tributes, how="set")
-            yield Action("summon", card=c, player=w.turn, how="flip")
+            for p in players:
+                for tributes in itertools.combinations(others, need):
+                    how = "normal" if need == 0 else "tribute"
+                    yield Action("summon", card=c, player=p, tributes=tributes, how=how)
+                    yield Action("summon", card=c, player=p, tributes=tributes, how="set")
+                yield Action("summon", card=c, player=p, how="flip")
             yield Action("position", card=c)
         if w.model.battle and "battle-step" in w.steps:
             for c in monsters:
@@ -264,7 +266,8 @@ class System:
             return 0
         monsters = sum(c.type == "monster" for c in w.cards)
         visits = len(w.steps) + 2 * monsters * 7
-        return 3 * visits + 3 * 6 * monsters
+        turns = w.scenario.limits.get("turns", 1)
+        return turns * (3 * visits + 3 * 6 * monsters)
 
     def illegal(self, state: State, action: Action) -> list[str]:
         """The rules that forbid ``action`` in the concrete ``state`` (none: it is legal)."""
@@ -578,6 +581,8 @@ class System:
             dpos = layout.column(fields, "dpos")
             for card in sc.cards:
                 dpos[card.index] = card.defense_position
+        if layout.has("tp"):
+            layout.set(fields, "tp", sc.turn)
         if layout.has("step"):
             layout.set(fields, "step", self.world.step_index(sc.step))
             fixed, atkd = layout.column(fields, "fixed"), layout.column(fields, "atkd")
@@ -692,5 +697,6 @@ def integer_bits(scenario: Scenario, resolutions: int) -> int:
         # Battle damage is at most an ATK or DEF; every attack adds to a player's record.
         attacks = sum(c.type == "monster" for c in scenario.cards)
         amount = max(amount, (printed + (resolutions + 1) * stat) * (attacks + 1))
-    magnitude = max(life + amount, resolutions * draw, printed + (resolutions + 1) * stat)
+    turns = scenario.limits.get("turns", 1)
+    magnitude = max(life + amount, resolutions * draw + turns, printed + (resolutions + 1) * stat)
     return max(MIN_BITS, magnitude.bit_length() + 2)

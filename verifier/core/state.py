@@ -193,6 +193,8 @@ OPTIONAL: dict[str, Field] = {
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
         Field("step", None, 0),  # the step of the turn (an index into the game's steps)
+        Field("tp", None, 0),  # the turn player (when a continuation may go on to a next turn)
+        Field("tno", None, 0),  # how many turns began after the scenario's
         Field("nsum", None, 0),  # Normal Summons and Sets the turn player made this turn
         _array("dpos", "card", False),  # in Defense Position
         _array("fixed", "card", False),  # its battle position may not change this turn
@@ -362,6 +364,8 @@ class Frame:
     atk: Column
     defense: Column
     step: Term
+    tp: Term
+    tno: Term
     nsum: Term
     dpos: Column
     fixed: Column

@@ -148,7 +148,7 @@ def _moved_as(words: str) -> Narrator:
     def tell(note: Note, names: Names) -> list[Told]:
         if not note.cards:
             return []
-        verb = words.format(zone=note.detail)
+        verb = "banished" if note.detail == "banished" else words.format(zone=note.detail)
         return [
             Told("effect", f"{names.listed(note)} {are(note.cards)} {verb}", None, note.cards[0])
         ]

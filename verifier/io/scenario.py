@@ -308,6 +308,21 @@ class _Loader:
                     self.doc.span(("phase",)),
                 )
         step = spec.step or next((s for s in steps if (self.game.phase_of(s) or s) == phase), "")
+        turns = spec.limits.turns or 1
+        if turns > 1:
+            # Over several turns a continuation goes to the End Phase of the last one.
+            if not steps:
+                raise self.error(
+                    f"{self.game.title}'s turn has no steps to go through",
+                    self.doc.span(("limits", "turns")),
+                )
+            if spec.until is not None and self.until(spec.until, step, ("until",)) != steps[-1]:
+                raise self.error(
+                    f"over several turns (limits: turns: {turns}) a continuation goes to the "
+                    f"end of the last one: 'until' can only be '{steps[-1]}'",
+                    self.doc.span(("until",)),
+                )
+            return phase, step, steps[-1]
         if spec.until is None:
             return phase, step, None
         return phase, step, self.until(spec.until, step, ("until",))

@@ -448,6 +448,7 @@ HistoryStep = Annotated[
 
 
 PENDING_TRIGGERS_MAX = 8
+MAX_TURNS = 3
 
 
 class LimitsFile(_Strict):
@@ -461,6 +462,14 @@ class LimitsFile(_Strict):
         le=PENDING_TRIGGERS_MAX,
         description="how many times one mandatory trigger may wait to be activated "
         f"(1 to {PENDING_TRIGGERS_MAX}; default 2); a run that needs more is unknown",
+    )
+    turns: int | None = Field(
+        None,
+        strict=True,
+        ge=1,
+        le=MAX_TURNS,
+        description=f"how many turns a continuation may span (1 to {MAX_TURNS}; default 1): "
+        "past 1, it goes on through the other player's turns to the End Phase of the last",
     )
 
 

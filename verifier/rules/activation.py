@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules import battle, protocol, speed, windows
-from verifier.rules.context import Check, Ctx, append, matches, on_field
+from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
 from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Zone
 
@@ -74,9 +74,11 @@ def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check
     if kind.hand == "never":
         yield Check("card.from-hand", L.not_(in_hand))
     elif kind.hand == "own-turn":
-        yield Check("card.from-hand", L.or_(L.not_(in_hand), player == w.turn))
+        yield Check("card.from-hand", L.or_(L.not_(in_hand), player == turn_player(ctx)))
     if kind.set_wait and card.set_this_turn:
-        yield Check("card.set-this-turn", L.not_(face_down))
+        # Set in the scenario's turn: it may be activated from the next turn on.
+        later = f.tno > 0 if w.layout.has("tno") else False
+        yield Check("card.set-this-turn", L.or_(L.not_(face_down), later))
     zones = w.model.spell_trap_zones
     if zones is not None and card.type in {"spell", "trap"}:
         used = L.count(

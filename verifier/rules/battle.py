@@ -27,7 +27,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.rules import protocol, triggers
-from verifier.rules.context import Check, Ctx, matches, on_field
+from verifier.rules.context import Check, Ctx, matches, on_field, turn_player
 from verifier.rules.moves import binding, move
 from verifier.rules.turn import defense_position, step_is
 from verifier.spec.cards import Ability, Condition, Zone
@@ -56,8 +56,10 @@ def _monsters(ctx: Ctx) -> list[int]:
 
 def _opponents_monsters(ctx: Ctx) -> Term:
     """How many monsters the turn player's opponent controls on the field."""
-    L, f, w = ctx.L, ctx.f, ctx.w
-    return L.count([L.and_(on_field(ctx, c), f.ctrl[c] != w.turn) for c in _monsters(ctx)])
+    L, f = ctx.L, ctx.f
+    return L.count(
+        [L.and_(on_field(ctx, c), f.ctrl[c] != turn_player(ctx)) for c in _monsters(ctx)]
+    )
 
 
 def battling(ctx: Ctx, card: int) -> Term:
@@ -68,11 +70,11 @@ def battling(ctx: Ctx, card: int) -> Term:
 
 def _able(ctx: Ctx, card: int) -> Term:
     """A face-up Attack Position monster of the turn player on the field."""
-    L, f, w = ctx.L, ctx.f, ctx.w
+    L, f = ctx.L, ctx.f
     return L.and_(
         on_field(ctx, card),
         f.up[card],
-        f.ctrl[card] == w.turn,
+        f.ctrl[card] == turn_player(ctx),
         L.not_(defense_position(ctx, card)),
     )
 
@@ -82,7 +84,7 @@ def _able(ctx: Ctx, card: int) -> Term:
 
 def attack_checks(ctx: Ctx, attacker: int, target: int) -> Iterator[Check]:
     """The rules for declaring an attack (``target`` -1: a direct attack)."""
-    L, f, w = ctx.L, ctx.f, ctx.w
+    L, f = ctx.L, ctx.f
     yield Check("battle.battle-step", step_is(ctx, "battle-step"))
     yield Check(
         "battle.open-state",
@@ -96,7 +98,7 @@ def attack_checks(ctx: Ctx, attacker: int, target: int) -> Iterator[Check]:
                 f.window == int(Window.EFFECT_SUMMON_RESPONSE),
             ),
             f.clen == 0,
-            f.right == w.turn,
+            f.right == turn_player(ctx),
             f.passes == 0,
         ),
     )
@@ -109,7 +111,7 @@ def attack_checks(ctx: Ctx, attacker: int, target: int) -> Iterator[Check]:
     else:
         yield Check(
             "battle.attack-target",
-            L.and_(on_field(ctx, target), f.ctrl[target] != w.turn),
+            L.and_(on_field(ctx, target), f.ctrl[target] != turn_player(ctx)),
         )
 
 
@@ -118,7 +120,9 @@ def attack(ctx: Ctx, attacker: int, target: int) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     again = L.and_(f.replay, f.attacker == attacker)
     ctx.event()
-    ctx.note("attack", [attacker] if target < 0 else [attacker, target], "", w.turn, again)
+    ctx.note(
+        "attack", [attacker] if target < 0 else [attacker, target], "", turn_player(ctx), again
+    )
     f.atkd[attacker] = True
     f.fixed[attacker] = True
     f.attacker = attacker
@@ -149,7 +153,7 @@ def check_replay(ctx: Ctx, when: Term) -> None:
         L.not_(
             L.or_(
                 *(
-                    L.and_(f.atarget == c, on_field(ctx, c), f.ctrl[c] != w.turn)
+                    L.and_(f.atarget == c, on_field(ctx, c), f.ctrl[c] != turn_player(ctx))
                     for c in _monsters(ctx)
                 )
             )
@@ -169,10 +173,8 @@ def check_replay(ctx: Ctx, when: Term) -> None:
 def on_pass(ctx: Ctx, player: int) -> None:
     """The turn player passes in a replay: the monster does not attack (it has still
     declared its attack this turn)."""
-    L, f, w = ctx.L, ctx.f, ctx.w
-    if player != w.turn:
-        return
-    cancel = L.and_(f.replay, f.mode == int(Mode.OPEN))
+    L, f = ctx.L, ctx.f
+    cancel = L.and_(player == turn_player(ctx), f.replay, f.mode == int(Mode.OPEN))
     f.attacker = L.ite(cancel, -1, f.attacker)
     f.replay = L.and_(f.replay, L.not_(cancel))
 
@@ -249,7 +251,8 @@ def _damage_calculation(ctx: Ctx) -> None:
     mons = _monsters(ctx)
     attacker_here = [L.and_(f.attacker == c, _able(ctx, c)) for c in mons]
     target_here = [
-        L.and_(f.atarget == c, on_field(ctx, c), f.ctrl[c] != w.turn, f.up[c]) for c in mons
+        L.and_(f.atarget == c, on_field(ctx, c), f.ctrl[c] != turn_player(ctx), f.up[c])
+        for c in mons
     ]
     fights = L.or_(*attacker_here)
     direct = L.and_(fights, f.atarget < 0)
@@ -258,7 +261,7 @@ def _damage_calculation(ctx: Ctx) -> None:
     t_atk = L.select(target_here, [f.atk[c] for c in mons], 0)
     t_def = L.select(target_here, [f.defense[c] for c in mons], 0)
     t_defends = L.select(target_here, [defense_position(ctx, c) for c in mons], False)
-    other = 1 - w.turn
+    other = 1 - turn_player(ctx)
     # Attack Position against Attack Position: the lower ATK is destroyed (both when equal,
     # unless both are 0), its controller takes the difference.
     in_attack = L.and_(versus, L.not_(t_defends))
@@ -272,7 +275,8 @@ def _damage_calculation(ctx: Ctx) -> None:
     to_turn = L.ite(
         loses, ctx.sub(t_atk, atk, loses), L.ite(bounces, ctx.sub(t_def, atk, bounces), 0)
     )
-    for p, damage in ((other, to_opponent), (w.turn, to_turn)):
+    for p in (0, 1):
+        damage = L.ite(turn_player(ctx) == p, to_turn, to_opponent)
         hurt = damage > 0
         left = ctx.sub(f.lp[p], damage, hurt)
         f.lp[p] = L.ite(hurt, L.ite(left < 0, 0, left), f.lp[p])
@@ -286,7 +290,7 @@ def _damage_calculation(ctx: Ctx) -> None:
     ctx.event(fights)
     if fights is True:
         ctx.note("damage", [], "", other, to_opponent)
-        ctx.note("damage", [], "", w.turn, to_turn)
+        ctx.note("damage", [], "", turn_player(ctx), to_turn)
         if versus is True:
             ctx.note("destroyed-by-battle", [f.bdes[c] if c in mons else False for c in range(w.n)])
 

@@ -11,7 +11,17 @@ from verifier.core.state import Capacity, Frame, Window
 from verifier.core.world import World
 from verifier.spec.cards import Filter, Zone
 
-__all__ = ["Check", "Ctx", "Note", "append", "first_only", "matches", "on_field", "present"]
+__all__ = [
+    "Check",
+    "Ctx",
+    "Note",
+    "append",
+    "first_only",
+    "matches",
+    "on_field",
+    "present",
+    "turn_player",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +151,12 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         if high is not None and high < top:
             parts.append(f.atk[card] <= high)
     return L.and_(*parts)
+
+
+def turn_player(ctx: Ctx) -> Term:
+    """The turn player: the scenario's, or a term when the continuation may reach the next
+    turn (``limits.turns``)."""
+    return ctx.f.tp if ctx.w.layout.has("tp") else ctx.w.turn
 
 
 def on_field(ctx: Ctx, card: int) -> Term:

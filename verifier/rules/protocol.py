@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.rules.context import Check, Ctx
+from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.rulesystem import RuleSystem
 
 __all__ = [
@@ -66,7 +66,7 @@ def open_responses(ctx: Ctx, when: Term, last_player: Term) -> None:
 def open_state(ctx: Ctx, when: Term) -> None:
     """An open game state: the turn player may act first, nobody has passed."""
     L, f = ctx.L, ctx.f
-    f.right = L.ite(when, ctx.w.turn, f.right)
+    f.right = L.ite(when, turn_player(ctx), f.right)
     f.passes = L.ite(when, 0, f.passes)
     if not _alternating(ctx):
         for p in (0, 1):

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from verifier.core.logic import Term
-from verifier.rules.context import Ctx
+from verifier.rules.context import Ctx, turn_player
 
 __all__ = ["next_links", "precedes"]
 
@@ -23,7 +23,7 @@ def precedes(ctx: Ctx, i: int, j: int) -> Term:
         if key == "speed":
             earlier, same = f.lspd[i] < f.lspd[j], f.lspd[i] == f.lspd[j]
         elif key == "turn-player-first":
-            ti, tj = f.lpl[i] == w.turn, f.lpl[j] == w.turn
+            ti, tj = f.lpl[i] == turn_player(ctx), f.lpl[j] == turn_player(ctx)
             earlier, same = L.and_(ti, L.not_(tj)), ti == tj
         elif key == "cast-order":
             earlier, same = i < j, i == j

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.rules import turn
-from verifier.rules.context import Check, Ctx
+from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.cards import Ability, Card
 from verifier.spec.rulesystem import RuleSystem
 
@@ -84,7 +84,7 @@ def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
     model = ctx.w.model
     if model.respond == "any" or model.min_response is None:
         return
-    L, f, w = ctx.L, ctx.f, ctx.w
+    L, f = ctx.L, ctx.f
     slow = speed < model.min_response
     # After a chain that ended with an effect's summon the game state is open as usual.
     open_window = L.or_(
@@ -94,5 +94,7 @@ def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
         # Seed 001: the turn player may activate a Spell Speed 1 effect "on priority" as the
         # first link of the Summon response chain.
         open_window = L.or_(open_window, f.window == int(Window.SUMMON_RESPONSE))
-    allowed = L.and_(f.mode == int(Mode.OPEN), player == w.turn, turn.main_phase(ctx), open_window)
+    allowed = L.and_(
+        f.mode == int(Mode.OPEN), player == turn_player(ctx), turn.main_phase(ctx), open_window
+    )
     yield Check("timing.speed-1", L.or_(L.not_(slow), allowed))

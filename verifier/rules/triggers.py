@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
-from verifier.rules.context import Check, Ctx, matches, present
+from verifier.rules.context import Check, Ctx, matches, present, turn_player
 
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 
@@ -115,7 +115,7 @@ def group(ctx: Ctx, a: int) -> Term:
     ability = w.abilities[a]
     spec = ability.trigger
     assert spec is not None
-    is_turn_player = ctx.f.pctrl[a] == w.turn
+    is_turn_player = ctx.f.pctrl[a] == turn_player(ctx)
     if w.model.simultaneous == "apnap":
         return L.ite(is_turn_player, 0, 1)
     base = 2 if spec.optional else 0
@@ -155,7 +155,7 @@ def after_placing(ctx: Ctx) -> None:
     from verifier.rules import protocol, speed, turn, windows
 
     L, f = ctx.L, ctx.f
-    last_player = L.select(speed.top_slot(ctx), f.lpl, ctx.w.turn)
+    last_player = L.select(speed.top_slot(ctx), f.lpl, turn_player(ctx))
     more = remaining(ctx)
     has_chain = f.clen > 0
     f.mode = L.ite(

@@ -20,7 +20,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.rules import protocol, triggers
-from verifier.rules.context import Check, Ctx, on_field
+from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Ability
 from verifier.spec.scenario import Scenario
 
@@ -47,13 +47,24 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state fields a scenario's turn needs: all of them when it goes through
     its turn; a battle position when a card or filter speaks of one."""
     if scenario.until is not None:
-        return FIELDS + (BATTLE_FIELDS if scenario.model.battle else ())
+        turns = ("tp", "tno") if turns_of(scenario) > 1 else ()
+        return FIELDS + turns + (BATTLE_FIELDS if scenario.model.battle else ())
     positions = any(c.defense_position and c.face_up for c in scenario.cards) or any(
         (a.target is not None and a.target.position is not None)
         or any(e.filter is not None and e.filter.position is not None for e in a.parts())
         for a in scenario.abilities
     )
     return ("dpos",) if positions else ()
+
+
+def turns_of(scenario: Scenario) -> int:
+    """How many turns a continuation may span (``limits.turns``; the scenario's own: 1)."""
+    return scenario.limits.get("turns", 1)
+
+
+def _last_turn(ctx: Ctx) -> Term:
+    turns = turns_of(ctx.w.scenario)
+    return True if turns == 1 else ctx.f.tno == turns - 1
 
 
 def step_is(ctx: Ctx, *names: str) -> Term:
@@ -94,7 +105,8 @@ def closed(ctx: Ctx) -> int | Term:
     if not w.progresses:
         return int(Mode.DONE)
     assert w.until is not None
-    return ctx.L.ite(ctx.f.step == w.until, int(Mode.DONE), int(Mode.ADVANCE))
+    ends = ctx.L.and_(ctx.f.step == w.until, _last_turn(ctx))
+    return ctx.L.ite(ends, int(Mode.DONE), int(Mode.ADVANCE))
 
 
 # -- moving on ---------------------------------------------------------------------------------
@@ -113,6 +125,8 @@ def _next(ctx: Ctx) -> Term:
             follows = w.step_index("battle-step")
         elif i + 1 < len(w.steps):
             follows = i + 1
+        elif turns_of(w.scenario) > 1:
+            follows = 0  # the End Phase is over: the next turn begins
         else:
             continue
         nxt = L.ite(f.step == i, follows, nxt)
@@ -184,6 +198,30 @@ def _could_activate(world: World, ability: Ability, step: str) -> bool:
     return battle.condition_timing(condition.kind, step)
 
 
+def _next_turn(ctx: Ctx) -> None:
+    """The End Phase is over: the other player's turn begins. What lasts "this turn" ends
+    (ATK and DEF changes, once-per-turn counts, the Normal Summon, positions and attacks);
+    cards Set in an earlier turn may now be activated; the new turn player draws a card in
+    the Draw Phase."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    f.tp = 1 - f.tp
+    f.tno = ctx.add(f.tno, 1)
+    f.nsum = 0
+    for a in range(len(w.abilities)):
+        f.uses[a] = 0
+    for c, card in enumerate(w.cards):
+        f.fixed[c] = False
+        f.atkd[c] = False
+        if w.layout.has("atk"):
+            f.atk[c] = L.ite(on_field(ctx, c), card.atk or 0, f.atk[c])
+        if w.layout.has("defense"):
+            f.defense[c] = L.ite(on_field(ctx, c), card.defense or 0, f.defense[c])
+    for p in (0, 1):
+        draws = f.tp == p
+        f.drawn[p] = L.ite(draws, ctx.add(f.drawn[p], 1, draws), f.drawn[p])
+    ctx.note("turn", (), "", f.tp)
+
+
 def advance_checks(ctx: Ctx, dest: int) -> Iterator[Check]:
     """Where the turn may move on to: the next step; from Main Phase 1, also the End Phase
     (the turn player need not enter the Battle Phase)."""
@@ -209,10 +247,12 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     if dest > w.until:
         # The turn goes past the scenario's last step without ending it (Main Phase 1 to
         # the End Phase with no Battle Phase; no Damage Step): the continuation ends where
-        # it was.
+        # it was. (Over several turns the last step is the End Phase: nothing is past it.)
         ctx.note("step", (), w.steps[dest])
         f.mode = int(Mode.DONE)
         return
+    if dest == 0 and turns_of(w.scenario) > 1:
+        _next_turn(ctx)
     while True:
         ctx.note("step", (), w.steps[dest])
         f.step = dest
@@ -232,12 +272,12 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
 
 def _open_for_turn_player(ctx: Ctx) -> Term:
     """An open game state in which the turn player may act (no chain, nothing to answer)."""
-    L, f, w = ctx.L, ctx.f, ctx.w
+    L, f = ctx.L, ctx.f
     return L.and_(
         f.mode == int(Mode.OPEN),
         f.window == int(Window.NONE),
         f.clen == 0,
-        f.right == w.turn,
+        f.right == turn_player(ctx),
         f.passes == 0,
     )
 
@@ -255,14 +295,14 @@ def set_monster(ctx: Ctx, card: int, tributes: tuple[int, ...]) -> None:
     from verifier.spec.cards import Zone
 
     f, w = ctx.f, ctx.w
-    ctx.note("set", [card], "", w.turn)
+    ctx.note("set", [card], "", turn_player(ctx))
     if tributes:
         hit = [c in tributes for c in range(w.n)]
         move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
     ctx.event()
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = False
-    f.ctrl[card] = w.turn
+    f.ctrl[card] = turn_player(ctx)
     f.dpos[card] = True
     f.fixed[card] = True
     f.nsum = f.nsum + 1
@@ -276,7 +316,7 @@ def position_checks(ctx: Ctx, card: int) -> Iterator[Check]:
     yield Check("position.monster", w.cards[card].type == "monster")
     yield Check(
         "position.face-up",
-        L.and_(on_field(ctx, card), f.up[card], f.ctrl[card] == w.turn),
+        L.and_(on_field(ctx, card), f.up[card], f.ctrl[card] == turn_player(ctx)),
     )
     yield Check("position.once-per-turn", L.and_(L.not_(f.fixed[card]), L.not_(f.atkd[card])))
 
@@ -286,4 +326,4 @@ def change_position(ctx: Ctx, card: int) -> None:
     ctx.event()
     f.dpos[card] = ctx.L.not_(f.dpos[card])
     f.fixed[card] = True
-    ctx.note("position", [card], "", ctx.w.turn, f.dpos[card])
+    ctx.note("position", [card], "", turn_player(ctx), f.dpos[card])

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.rules import protocol, triggers, turn
-from verifier.rules.context import Check, Ctx, matches
+from verifier.rules.context import Check, Ctx, matches, turn_player
 from verifier.rules.moves import move
 from verifier.spec.cards import Ability, Condition, Zone
 
@@ -114,7 +114,7 @@ def summon_checks(
     if level is not None and how in {"normal", "tribute", "set"}:
         yield Check("summon.tributes", len(tributes) == tributes_needed(level))
     yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
-    yield Check("summon.turn-player", L.and_(player == w.turn, f.right == player))
+    yield Check("summon.turn-player", L.and_(player == turn_player(ctx), f.right == player))
     yield Check("summon.monster", w.cards[card].type == "monster")
     if w.progresses:
         yield from turn.main_phase_checks(ctx, normal=how in {"normal", "tribute", "set"})

@@ -10,7 +10,17 @@ from verifier.rules.context import Note
 __all__ = ["KINDS", "tell"]
 
 KINDS = frozenset(
-    {"step", "set", "position", "attack", "replay", "battle-flip", "damage", "destroyed-by-battle"}
+    {
+        "step",
+        "turn",
+        "set",
+        "position",
+        "attack",
+        "replay",
+        "battle-flip",
+        "damage",
+        "destroyed-by-battle",
+    }
 )
 """The notes this module tells."""
 
@@ -27,6 +37,15 @@ def tell(
     if k == "step":
         return [
             ("step", f"the turn moves on: {words.steps.get(note.detail, note.detail)}", None, None)
+        ]
+    if k == "turn":
+        return [
+            (
+                "step",
+                f"{who}'s turn begins ({who} draws a card in the Draw Phase)",
+                note.player,
+                None,
+            )
         ]
     if k == "set":
         return [("summon", f"{who} Sets {listed} (face-down Defense Position)", note.player, first)]
