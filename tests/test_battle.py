@@ -320,6 +320,14 @@ def test_moving_on_needs_until(run: Callable[..., Run], write: Callable[[str, st
     assert "say how far its turn goes with 'until:'" in lines[0]
 
 
+def test_an_attack_needs_until(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
+    text = BATTLE.replace("until: battle\n", "").replace(
+        "claims:", "history:\n  - A attacks Battle Ox with Gemini Elf\nclaims:"
+    )
+    lines = _error(run, write("s.yaml", text))
+    assert "attacks are declared in a turn that goes on" in lines[0]
+
+
 def test_a_game_without_steps_has_no_until(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

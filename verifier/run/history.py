@@ -143,6 +143,12 @@ def _action(system: System, state: State, step: Step) -> Action:
         return Action("timer")
     if step.verb == "attack":
         assert step.card is not None
+        if not system.world.progresses:
+            raise ScenarioError(
+                f"'{step.text}': attacks are declared in a turn that goes on; say how far it "
+                "goes with 'until:'",
+                step.span,
+            )
         target = -1 if step.target is None else step.target
         return Action("attack", card=step.card, target=target)
     if step.verb == "summon":
