@@ -811,8 +811,12 @@ def scenario(
     # A scenario that goes through its turn (``until``) fights a battle: its continuations
     # are long, so its pool is a card smaller.
     battle = game == "yugioh" and not summons and c.integer(0, 2) == 0
+    going: tuple[str, str] | None = None
     if battle:
-        count = max(1, count - 1)
+        going = _span(c, small=count <= 2)
+        # A Main Phase (its summons, Sets and position changes) or a whole phase to go
+        # through: one pool card.
+        count = max(1, count - 1) if dict(YUGIOH_STEPS)[going[0]] == "battle" else 1
     cards: dict[str, Any] = {}
     for i in range(count):
         player = c.pick(players)
@@ -829,15 +833,13 @@ def scenario(
         # player or the same one.
         cards["Copy"] = {"card": c.pick(sorted(cards)), "controller": c.pick(players)}
     if game == "yugioh":
-        for i in range(c.pick([0, 0, 0, 1] if battle else [0, 0, 0, 1, 2])):
+        for i in range(c.pick([0, 0, 0, 0, 1] if battle else [0, 0, 0, 1, 2])):
             cards[f"Negator {i + 1}"] = _negator(c, players)
     elif c.integer(0, 3) == 0:
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
     other = players[1] if turn == players[0] else players[0]
-    going: tuple[str, str] | None = None
-    if battle:
-        going = _span(c, small=len(cards) <= 2)
+    if going:
         _battle_cards(c, cards, turn, other, main=going[0] == "main1")
         _one_attacker(cards, turn)
     _own(cards, players)
