@@ -655,3 +655,34 @@ def test_generated_scenarios_reach_every_feature() -> None:
             seen |= features(data)
     missing = sorted(REQUIRED - seen)
     assert not missing, f"the generator never produced: {missing}"
+
+
+# -- battles -------------------------------------------------------------------------------
+
+#: Generated Yu-Gi-Oh! scenarios (seeds of :func:`generated`) that go through their turn:
+#: three whose histories declare an attack (on a monster, directly), two with claims decided
+#: at the end of a step of their own.
+BATTLE_SEEDS = (34, 74, 98, 2, 22)
+
+
+def test_generated_battles_are_decided_alike() -> None:
+    # The generator fights battles: scenarios that go through their turn, with attacks in
+    # their histories and battle claims; a handful of them are decided alike by both engines.
+    scenarios = generated("yugioh")
+    going = [data for data in scenarios if "until" in data]
+    assert len(going) >= len(scenarios) // 6
+    assert any(data["step"].startswith("main") for data in going)
+    assert any(phase_of(data["step"]) == "battle" for data in going)
+    histories = [step for data in going for step in data["history"]]
+    assert any(" attacks " in step for step in histories)
+    assert any(step.startswith("the turn moves to ") for step in histories)
+    texts = [claim_text(entry) for data in going for entry in data["claims"]]
+    assert any(re.search(r"\b(attacks|destroyed_by_battle|battle_damage)\(", t) for t in texts)
+    for seed in BATTLE_SEEDS:
+        data = scenarios[seed]
+        assert "until" in data, seed
+        if seed in BATTLE_SEEDS[:3]:
+            assert any(" attacks " in step for step in data["history"]), seed
+        else:
+            assert any(not isinstance(entry, str) for entry in data["claims"]), seed
+        agree((data, data["claims"], []))
