@@ -31,8 +31,10 @@ __all__ = [
     "LP_AMOUNTS",
     "LP_VALUES",
     "Chooser",
+    "Claim",
     "RandomChooser",
     "claim",
+    "claim_text",
     "claims_for",
     "scenario",
     "to_text",
@@ -179,9 +181,30 @@ TRIGGER_EVENTS = (
     "special-summoned",
     "leaves-field",
 )
+#: Trigger events of the Battle Phase (Yu-Gi-Oh!).
+BATTLE_EVENTS = ("flipped", "destroyed-by-battle", "attack-declared")
+#: Activation conditions of the Battle Phase (Yu-Gi-Oh!).
+BATTLE_CONDITIONS = ("attack-declared", "damage-step", "damage-calculation")
 ZONES = ("hand", "field", "graveyard", "banished", "deck")
 CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
 YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+#: The steps of a Yu-Gi-Oh! turn, each with its phase.
+YUGIOH_STEPS = (
+    ("draw", "draw"),
+    ("standby", "standby"),
+    ("main1", "main1"),
+    ("start-step", "battle"),
+    ("battle-step", "battle"),
+    ("damage-start", "battle"),
+    ("before-damage", "battle"),
+    ("damage-calculation", "battle"),
+    ("after-damage", "battle"),
+    ("damage-end", "battle"),
+    ("end-step", "battle"),
+    ("main2", "main2"),
+    ("end", "end"),
+)
+STEP_NAMES = tuple(name for name, _ in YUGIOH_STEPS)
 PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
 
 
@@ -232,7 +255,7 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
     flt: dict[str, Any] = {"card": c.pick(["monster", "spell", "trap", "spell-trap", "card"])}
     if zone is not None:
         flt["zone"] = zone
-    extra = c.integer(0, 5)
+    extra = c.integer(0, 7)
     if extra == 0:
         flt["controller"] = c.pick(["you", "opponent", "any"])
     elif extra == 1:
@@ -245,6 +268,10 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
         flt["archetype"] = "Fiend"
     elif extra == 4:
         flt["other"] = True
+    elif extra == 6 and game == "yugioh":
+        flt["position"] = c.pick(["attack", "defense"])
+    elif extra == 7 and game == "yugioh":
+        flt["attacking"] = c.pick([True, False])
     return flt
 
 
@@ -290,9 +317,13 @@ def _parts(c: Chooser, ctx: _Ctx) -> dict[str, Any] | list[dict[str, Any]]:
 
 
 def _condition(c: Chooser, game: str) -> dict[str, Any]:
-    shape = c.integer(0, 3) if game == "yugioh" else 0
+    shape = c.integer(0, 5) if game == "yugioh" else 0
     cond: dict[str, Any]
-    if shape <= 1:
+    if shape >= 4:
+        # The Battle Phase: an attack declaration, the Damage Step, damage calculation.
+        key = c.pick(BATTLE_CONDITIONS)
+        cond = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, game)}
+    elif shape <= 1:
         activated = ["spell", "trap", "monster", "spell-trap", "card", "monster-effect"]
         if c.integer(0, 1) == 0:
             cond = {"activates": c.pick(activated)}
@@ -380,11 +411,13 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
     return card
 
 
-def _trigger(c: Chooser, game: str, events: Sequence[str] = TRIGGER_EVENTS) -> dict[str, Any]:
+def _trigger(c: Chooser, game: str, events: Sequence[str] | None = None) -> dict[str, Any]:
+    if events is None:
+        events = TRIGGER_EVENTS + (BATTLE_EVENTS if game == "yugioh" else ())
     event = c.pick(events)
     spec: dict[str, Any] = {"event": event}
     if c.integer(0, 5) == 0:
-        spec["event"] = [event, c.pick(TRIGGER_EVENTS)]
+        spec["event"] = [event, c.pick(events)]
     if c.integer(0, 3) == 0:
         spec["card"] = _filter(c, game)
     if c.integer(0, 1) == 0:
@@ -414,11 +447,18 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         monster["def"] = c.pick([0, 500, 1200, 2500, LP_BOUND])
     place = c.integer(0, 7)
     if place <= 3:
-        pass  # on the field, face-up (the default)
+        # On the field, face-up (the default): in either battle position, perhaps having
+        # attacked this turn.
+        if game == "yugioh" and c.integer(0, 3) == 0:
+            monster["position"] = c.pick(["attack", "defense"])
+        if game == "yugioh" and c.integer(0, 5) == 0:
+            monster["attacked"] = True
     elif place == 4:
         monster["set"] = c.pick(["earlier-turn", "this-turn"])
     elif place == 5 and c.integer(0, 1) == 0:
         monster.update({"zone": "field", "face": "down"})
+        if c.integer(0, 2) == 0:
+            monster["position"] = "defense"
     else:
         monster["zone"] = c.pick(["hand", "graveyard", "banished", "deck", "field"])
     if c.integer(0, 3) == 0:
@@ -613,6 +653,140 @@ def _summon_shapes(
     history.append(f"{turn} activates Hole")
 
 
+# -- the turn and the Battle Phase ----------------------------------------------------------
+
+#: Where a scenario that goes through its turn starts, mostly near the battle: the
+#: continuations through a whole turn are long, so most of them start in the Battle Phase
+#: and end within it.
+BATTLE_STARTS = (
+    "battle-step",
+    "battle-step",
+    "battle-step",
+    "battle-step",
+    "battle-step",
+    "battle-step",
+    "battle-step",
+    "start-step",
+    "damage-start",
+    "before-damage",
+    "damage-calculation",
+    "after-damage",
+    "damage-end",
+    "end-step",
+)
+
+
+def _span(c: Chooser, small: bool) -> tuple[str, str]:
+    """The step a scenario that goes through its turn starts in, and its ``until`` (a step
+    or a phase). Mostly within the Battle Phase; sometimes a Main Phase alone, Main Phase 1
+    into the Battle Phase (for ``small`` pools only: it is long), or the end of the turn."""
+    shape = c.integer(0, 11)
+    if shape <= 7:
+        start = c.pick(BATTLE_STARTS)
+        later = [n for n, p in YUGIOH_STEPS[STEP_NAMES.index(start) :] if p == "battle"]
+        if c.integer(0, 3) == 0:
+            return start, c.pick([*later, "battle"])
+        # Most end a few steps on: each step adds both players' passes to every
+        # continuation, and the Battle Step after a Damage Step a whole attack.
+        return start, c.pick(later[:3])
+    if shape == 8 and small:
+        return "main1", c.pick(["battle", "battle-step", "damage-end"])
+    if shape <= 9:
+        return "main1", c.pick(["main1", "main1", "start-step"])
+    start = c.pick(["draw", "standby", "main2", "end", "end-step"])
+    later = [n for n, _ in YUGIOH_STEPS[STEP_NAMES.index(start) :]]
+    until = c.pick([*later, "end"])
+    if start in ("draw", "standby"):
+        until = c.pick([start, "standby", "main1"])
+    return start, until
+
+
+def _battle_cards(c: Chooser, cards: dict[str, Any], turn: str, other: str, main: bool) -> None:
+    """Monsters that may attack and be attacked, and answers to attacks: a battle to fight.
+    In a Main Phase the attacker may still be in the hand (summoned, or Set, first)."""
+    if c.integer(0, 3) > 0:
+        attacker: dict[str, Any] = {
+            "kind": "normal-monster",
+            "controller": turn,
+            "atk": c.pick([0, 1000, 1400, 1900, 2500, 3000]),
+            "level": c.pick([3, 4, 4]),
+        }
+        if c.integer(0, 1) == 0:
+            attacker["def"] = c.pick([0, 1200, 2000])
+        if main and c.integer(0, 2) == 0:
+            attacker["zone"] = "hand"
+        elif c.integer(0, 4) == 0:
+            attacker["set"] = "earlier-turn"  # Flip Summoned, perhaps, then it attacks
+        cards["Attacker"] = attacker
+    if c.integer(0, 1) == 0:
+        defender: dict[str, Any] = {
+            "kind": c.pick(["normal-monster", "effect-monster"]),
+            "controller": other,
+            "atk": c.pick([0, 1000, 1400, 2500]),
+            "def": c.pick([0, 1000, 1500, 3000]),
+        }
+        where = c.integer(0, 3)
+        if where == 0:
+            defender["position"] = "defense"
+        elif where == 1:
+            defender["set"] = "earlier-turn"
+        if defender["kind"] == "effect-monster":
+            event = c.pick([*BATTLE_EVENTS, "destroyed"])
+            defender["ability"] = {
+                "type": "trigger",
+                "trigger": {"event": event},
+                "optional": c.pick([True, False]),
+                "effect": c.pick(
+                    [
+                        {"draw": 1},
+                        {"lose-lp": 500, "player": "opponent"},
+                        {"negate-attack": True},
+                        {"end-battle-phase": True},
+                    ]
+                ),
+            }
+        cards["Defender"] = defender
+    if c.integer(0, 2) == 0:
+        trap: dict[str, Any] = {
+            "kind": c.pick(["normal-trap", "quick-play-spell", "counter-trap"]),
+            "controller": c.pick([other, other, turn]),
+            "set": "earlier-turn",
+        }
+        key = c.pick(BATTLE_CONDITIONS)
+        trap["when"] = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, "yugioh")}
+        if c.integer(0, 1) == 0:
+            trap["when"]["by"] = c.pick(["opponent", "you", "any"])
+        effect = c.integer(0, 3)
+        if effect == 0:
+            trap["effect"] = {"negate-attack": True}
+        elif effect == 1:
+            trap["effect"] = {"end-battle-phase": True}
+        else:
+            trap["target"] = {"card": "monster", "zone": "field", "face": "up"}
+            if c.integer(0, 1) == 0:
+                trap["target"]["attacking"] = True
+            trap["effect"] = {"change-atk": {"on": "target", "by": c.pick([-1000, 700, 3000])}}
+        cards["Battle Trap"] = trap
+
+
+def _one_attacker(cards: dict[str, Any], turn: str) -> None:
+    """Leave the turn player one monster that may attack (the others have attacked this
+    turn): each attack adds a Damage Step's worth of steps to every continuation."""
+    able = []
+    for name, card in cards.items():
+        base = cards.get(card["card"], {}) if "card" in card else card
+        monster = str(base.get("kind", "")).endswith("monster")
+        face_up = "set" not in base and base.get("face") != "down"
+        on_field = base.get("zone", "field") == "field"
+        if card.get("controller") != turn or not (monster and face_up and on_field):
+            continue
+        if card.get("position", base.get("position")) == "defense" or card.get("attacked"):
+            continue
+        able.append(name)
+    for name in able[1:] if "Attacker" not in able else [n for n in able if n != "Attacker"]:
+        cards[name]["attacked"] = True
+
+
 # -- scenarios ------------------------------------------------------------------------------
 
 
@@ -634,6 +808,15 @@ def scenario(
     """
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
+    # A scenario that goes through its turn (``until``) fights a battle: its continuations
+    # are long, so its pool is a card smaller.
+    battle = game == "yugioh" and not summons and c.integer(0, 2) == 0
+    going: tuple[str, str] | None = None
+    if battle:
+        going = _span(c, small=count <= 2)
+        # A Main Phase (its summons, Sets and position changes) or a whole phase to go
+        # through: one pool card.
+        count = max(1, count - 1) if dict(YUGIOH_STEPS)[going[0]] == "battle" else 1
     cards: dict[str, Any] = {}
     for i in range(count):
         player = c.pick(players)
@@ -650,12 +833,15 @@ def scenario(
         # player or the same one.
         cards["Copy"] = {"card": c.pick(sorted(cards)), "controller": c.pick(players)}
     if game == "yugioh":
-        for i in range(c.pick([0, 0, 0, 1, 2])):
+        for i in range(c.pick([0, 0, 0, 0, 1] if battle else [0, 0, 0, 1, 2])):
             cards[f"Negator {i + 1}"] = _negator(c, players)
     elif c.integer(0, 3) == 0:
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
     other = players[1] if turn == players[0] else players[0]
+    if going:
+        _battle_cards(c, cards, turn, other, main=going[0] == "main1")
+        _one_attacker(cards, turn)
     _own(cards, players)
     data: dict[str, Any] = {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
@@ -666,7 +852,13 @@ def scenario(
         data["players"] = list(players)
     data["turn"] = turn
     phase = c.integer(0, 7)
-    if phase == 0 and not summons:
+    if going:
+        step, until = going
+        data["step"] = step
+        if c.integer(0, 3) == 0:
+            data["phase"] = dict(YUGIOH_STEPS)[step]
+        data["until"] = until
+    elif phase == 0 and not summons:
         data["phase"] = c.pick(YUGIOH_PHASES if game == "yugioh" else ("main",))
     if c.integer(0, 3) > 0:
         data["life-points"] = _lp(c)
@@ -680,6 +872,8 @@ def scenario(
     data.update({"cards": cards, "history": history, "claims": []})
     _fit_zones(data)
     walk = steps if steps is not None else c.pick([0, 0, 1, 2, 3, 4, 6])
+    if going and steps is None and walk == 0 and c.integer(0, 1) == 0:
+        walk = c.pick([1, 2])  # an attack, or the turn moving on, to start from
     if walk > 0:
         data["history"] = _walk(c, data, walk)
     return data
@@ -737,6 +931,10 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
         options = _options(prepared)
         if not options:
             break
+        # Attacks, when there are any, mostly: else passes and answers crowd them out.
+        attacks = [o for o in options if " attacks " in o]
+        if attacks and c.integer(0, 2) > 0:
+            options = attacks
         step = c.pick(options)
         candidate = _load({**data, "history": [*history, step]})
         if candidate is None:
@@ -794,17 +992,131 @@ def _options(prepared: Any) -> list[str]:
                         out.append(
                             f"{players[who]} tribute summons {card.name} tributing {other.name}"
                         )
-    elif clen > 0 or mode != Mode.OPEN:
+        out.extend(_sets_and_flips(prepared))
+    elif clen > 0 or (mode != Mode.OPEN and not (world.progresses and mode == Mode.ADVANCE)):
         out.append("the chain resolves")
         out.append("the chain resolves (coins succeed)")
+    if world.progresses:
+        out.extend(_turn_options(prepared))
+    return out
+
+
+def _sets_and_flips(prepared: Any) -> list[str]:
+    """Monster Sets (with their tributes) and Flip Summons that are legal now."""
+    from verifier.core.state import view
+    from verifier.spec.cards import Zone
+    from verifier.system import Action
+
+    system = prepared.system
+    state = prepared.history.state
+    world = system.world
+    players = system.scenario.players
+    at = view(state)
+    out: list[str] = []
+    monsters = [card for card in world.cards if card.type == "monster"]
+    for card in monsters:
+        who = at.ctrl[card.index]
+        if at.zone[card.index] == Zone.HAND:
+            for tributes in [(), *((m.index,) for m in monsters if m.index != card.index)]:
+                action = Action("summon", card=card.index, player=who, how="set", tributes=tributes)
+                if system.enabled(state, action):
+                    tributing = "".join(f" tributing {world.cards[t].name}" for t in tributes)
+                    out.append(f"{players[who]} sets {card.name}{tributing}")
+        elif at.zone[card.index] == Zone.FIELD and not at.up[card.index]:
+            action = Action("summon", card=card.index, player=who, how="flip")
+            if system.enabled(state, action):
+                out.append(f"{players[who]} flip summons {card.name}")
+    return out
+
+
+def _turn_options(prepared: Any) -> list[str]:
+    """Attack declarations, and the next steps the turn may move on to (by both players
+    passing), in a scenario that goes through its turn."""
+    from verifier.errors import VerifierError
+    from verifier.run.history import _move_to
+    from verifier.spec.scenario import Step
+
+    system = prepared.system
+    state = prepared.history.state
+    world = system.world
+    players = system.scenario.players
+    names = [card.name for card in world.cards]
+    out: list[str] = []
+    for action in system.actions:
+        if action.kind == "attack" and system.enabled(state, action):
+            who = players[world.turn]
+            if action.target < 0:
+                out.append(f"{who} attacks directly with {names[action.card]}")
+            else:
+                out.append(f"{who} attacks {names[action.target]} with {names[action.card]}")
+    here = system.layout.frame(state).step
+    order = [*range(here + 1, len(world.steps)), *range(0, here)]
+    reached = 0
+    for dest in order:
+        if reached == 2:
+            break
+        name = world.steps[dest]
+        step = Step("advance", None, how=name, text=f"the turn moves to {name}")
+        try:
+            _move_to(system, state, step, [], [])
+        except VerifierError:
+            continue
+        out.append(step.text)
+        reached += 1
     return out
 
 
 # -- claims ---------------------------------------------------------------------------------
 
 
-def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[str]:
-    """``count`` random claims over a generated scenario's cards, players and numbers."""
+Claim = str | dict[str, str]
+"""A claim: its text, or ``{claim: TEXT, until: STEP}`` (decided at the end of a step)."""
+
+
+def claim_text(entry: Claim) -> str:
+    """The text of a generated claim."""
+    return entry if isinstance(entry, str) else entry["claim"]
+
+
+def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[Claim]:
+    """``count`` random claims over a generated scenario's cards, players and numbers.
+
+    A Yu-Gi-Oh! claim is sometimes decided at the end of a step of the turn (its own
+    ``until``): a step from where the scenario starts to where it ends (the step it starts
+    in, for a scenario that stays where it starts), when the scenario loads so.
+    """
+    texts = _claim_texts(c, data, count)
+    if str(data["rules"]).startswith("cmc"):
+        return list(texts)
+    out: list[Claim] = []
+    for text in texts:
+        if c.integer(0, 4) > 0:
+            out.append(text)
+            continue
+        until = _claim_until(c, data)
+        out.append({"claim": text, "until": until} if until is not None else text)
+    return out
+
+
+def _claim_until(c: Chooser, data: dict[str, Any]) -> str | None:
+    """A step (or phase) to decide a claim at the end of, if the scenario loads with it."""
+    phase = data.get("phase") or "main1"
+    start = data.get("step") or next(n for n, p in YUGIOH_STEPS if p == phase)
+    first = STEP_NAMES.index(start)
+    last = first
+    if "until" in data:
+        last = max(i for i, (n, p) in enumerate(YUGIOH_STEPS) if data["until"] in (n, p))
+    until = c.pick(STEP_NAMES[first : last + 1])
+    phase = dict(YUGIOH_STEPS)[until]
+    ends = max(i for i, (_, p) in enumerate(YUGIOH_STEPS) if p == phase)
+    if c.integer(0, 3) == 0 and ends <= last:
+        until = phase  # a phase: its last step
+    if _load({**data, "until": until}) is None:
+        return None
+    return until
+
+
+def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
     game = "cmc" if str(data["rules"]).startswith("cmc") else "yugioh"
     players = tuple(data.get("players", ("A", "B")))
     speeds = CMC_SPEEDS if game == "cmc" else ("1", "2", "3")
@@ -813,7 +1125,7 @@ def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[str]:
     numbers = sorted(
         {lp, lp // 2, (lp + 1) // 2} | {lp - a for a in amounts} | {lp + a for a in amounts}
     )
-    atoms = ATOMS if game == "cmc" else tuple(a for a in ATOMS if a != "dizzy")
+    atoms = ATOMS if game == "cmc" else tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
     return [
         claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers, atoms=atoms)
         for _ in range(count)
@@ -917,6 +1229,8 @@ ATOMS = (
     "atk",
     "def",
 )
+#: Atoms of the turn and the Battle Phase (Yu-Gi-Oh!).
+BATTLE_ATOMS = ("attacks", "destroyed_by_battle", "battle_damage", "step", "phase")
 
 
 def _atom(
@@ -936,6 +1250,12 @@ def _atom(
         return f"activates({player}, {card})"
     if kind == "responds":
         return f"responds({player})"
+    if kind in ("attacks", "destroyed_by_battle"):
+        return f"{kind}({card})"
+    if kind == "step":
+        return f"step {eq} {c.pick(STEP_NAMES)}"
+    if kind == "phase":
+        return f"phase {eq} {c.pick(YUGIOH_PHASES)}"
     if kind in ("resolves", "negated", "no_effect", "triggers", "misses_timing"):
         return f"{kind}({card})"
     if kind in ("cleanup_sends", "dizzy"):
@@ -961,6 +1281,9 @@ def _atom(
     if kind in ("atk", "def"):
         value = c.pick([0, 500, 1000, 1500, 2000, 2500, 3000, c.pick(CLAIM_CONSTANTS)])
         return f"{kind}({card}) {op} {value}"
+    if kind == "battle_damage":
+        value = c.pick([0, 100, 300, 500, 1000, 1400, 1900, 2500, 3000, c.pick(CLAIM_CONSTANTS)])
+        return f"battle_damage({player}) {op} {value}"
     if kind == "cards_drawn":
         value = c.pick([0, 1, 2, 3, 99, 100, 101, 200, c.pick(CLAIM_CONSTANTS)])
         return f"cards_drawn({player}) {op} {value}"

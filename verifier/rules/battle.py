@@ -303,6 +303,8 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
     L, f, w = ctx.L, ctx.f, ctx.w
     flt = condition.filter
     assert flt is not None
+    if not w.layout.has("attacker"):
+        return False  # the continuation stays where it starts: no attack is ever under way
 
     def by(actor: Term) -> Term:
         if condition.by == "opponent":

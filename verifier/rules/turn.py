@@ -303,9 +303,14 @@ def set_monster(ctx: Ctx, card: int, tributes: tuple[int, ...]) -> None:
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = False
     f.ctrl[card] = turn_player(ctx)
-    f.dpos[card] = True
-    f.fixed[card] = True
-    f.nsum = f.nsum + 1
+    # Face-down, it is in Defense Position whether or not the state records positions;
+    # once per turn and the fixed position only count in a scenario that goes through its
+    # turn (the state has those fields only then).
+    if w.layout.has("dpos"):
+        f.dpos[card] = True
+    if w.layout.has("nsum"):
+        f.fixed[card] = True
+        f.nsum = f.nsum + 1
 
 
 def position_checks(ctx: Ctx, card: int) -> Iterator[Check]:
