@@ -26,8 +26,22 @@ def test_every_claim_states_its_expectation(path: Path) -> None:
     assert all(c.expect is not None for c in scenario.claims)
 
 
-@pytest.mark.parametrize("engine", ["explore", "smt"])
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+LONG_SMT = {"battle-damage-step-limits", "battle-across-phases", "battle-mirror-force"}
+"""Examples whose continuations go through most of a turn: the SMT engine takes 15 to 45 s
+on each, so its runs of them are slow tests (`pytest -m slow tests/test_examples.py`)."""
+
+
+def _runs() -> list[object]:
+    runs: list[object] = []
+    for path in SCENARIOS:
+        name = f"{path.parent.name}/{path.stem}"
+        runs.append(pytest.param(path, "explore", id=f"{name}-explore"))
+        marks = [pytest.mark.slow] if path.stem in LONG_SMT else []
+        runs.append(pytest.param(path, "smt", id=f"{name}-smt", marks=marks))
+    return runs
+
+
+@pytest.mark.parametrize(("path", "engine"), _runs())
 def test_example_decides_as_expected(run: Callable[..., Run], path: Path, engine: str) -> None:
     result = run("check", "--json", "--engine", engine, str(path))
     claims = json.loads(result.out)["claims"]

@@ -152,25 +152,51 @@ class System:
 
     def _turn_moves(self) -> Iterator[Action]:
         """The moves of a turn the scenario goes through: moving on to each step, the Main
-        Phase's summons, Sets and position changes, and attacks."""
+        Phase's summons, Sets and position changes, and attacks.
+
+        Moves that can never be legal in this scenario are left out, so that the SMT
+        encoding carries no dead actions: a summon or Set of a monster that cannot reach
+        its player's hand, a Flip Summon of one that can never be face-down, an attack by
+        a monster the turn player can never control, a step the turn cannot move on to.
+        """
         w = self.world
+        turns = w.scenario.limits.get("turns", 1)
+        start = w.step_index(w.scenario.step)
         for dest in range(len(w.steps)):
-            yield Action("advance", card=dest)
+            if dest >= start or turns > 1 or w.steps[dest] == "battle-step":
+                yield Action("advance", card=dest)
+        used = {e.verb for a in w.abilities for e in a.parts()}
         monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]
-        players = (0, 1) if self.layout.has("tp") else (w.turn,)
+        players = (0, 1) if turns > 1 else (w.turn,)
+        anyone = turns > 1 or bool(used & {"take-control", "special-summon"})
+
+        def hand_of(c: int, p: int) -> bool:
+            card = w.cards[c]
+            starts = card.zone is Zone.HAND and card.controller == p
+            return starts or ("return-to-hand" in used and card.owner == p)
+
+        def controls(c: int, p: int) -> bool:
+            return anyone or w.cards[c].controller == p or hand_of(c, p)
+
         for c in monsters:
-            level = w.cards[c].level or 0
+            card = w.cards[c]
+            level = card.level or 0
             need = windows.tributes_needed(level)
             others = [m for m in monsters if m != c]
             for p in players:
-                for tributes in itertools.combinations(others, need):
-                    how = "normal" if need == 0 else "tribute"
-                    yield Action("summon", card=c, player=p, tributes=tributes, how=how)
-                    yield Action("summon", card=c, player=p, tributes=tributes, how="set")
-                yield Action("summon", card=c, player=p, how="flip")
+                if hand_of(c, p):
+                    for tributes in itertools.combinations(others, need):
+                        how = "normal" if need == 0 else "tribute"
+                        yield Action("summon", card=c, player=p, tributes=tributes, how=how)
+                        yield Action("summon", card=c, player=p, tributes=tributes, how="set")
+                down = card.zone is Zone.FIELD and not card.face_up
+                if hand_of(c, p) or down or "flip-face-down" in used:
+                    yield Action("summon", card=c, player=p, how="flip")
             yield Action("position", card=c)
         if w.model.battle and "battle-step" in w.steps:
             for c in monsters:
+                if not any(controls(c, p) for p in players):
+                    continue
                 for t in [-1, *(m for m in monsters if m != c)]:
                     yield Action("attack", card=c, target=t)
 
