@@ -189,21 +189,7 @@ ZONES = ("hand", "field", "graveyard", "banished", "deck")
 CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
 YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 #: The steps of a Yu-Gi-Oh! turn, each with its phase.
-YUGIOH_STEPS = (
-    ("draw", "draw"),
-    ("standby", "standby"),
-    ("main1", "main1"),
-    ("start-step", "battle"),
-    ("battle-step", "battle"),
-    ("damage-start", "battle"),
-    ("before-damage", "battle"),
-    ("damage-calculation", "battle"),
-    ("after-damage", "battle"),
-    ("damage-end", "battle"),
-    ("end-step", "battle"),
-    ("main2", "main2"),
-    ("end", "end"),
-)
+YUGIOH_STEPS = game("yugioh").steps
 STEP_NAMES = tuple(name for name, _ in YUGIOH_STEPS)
 PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
 
