@@ -26,9 +26,15 @@ def test_every_claim_states_its_expectation(path: Path) -> None:
     assert all(c.expect is not None for c in scenario.claims)
 
 
-LONG_SMT = {"battle-damage-step-limits", "battle-across-phases", "battle-mirror-force"}
-"""Examples whose continuations go through most of a turn: the SMT engine takes 15 to 45 s
-on each, so its runs of them are slow tests (`pytest -m slow tests/test_examples.py`)."""
+FAST_BATTLE = {"battle-replay-direct"}
+"""The battle example the SMT engine decides in the default run. The others go through a
+Battle Phase, which takes the SMT engine 5 to 45 s each: its runs of them are slow tests
+(`pytest -m slow tests/test_examples.py`); the fast differential test runs both engines on
+generated battles."""
+
+
+def _long_for_smt(path: Path) -> bool:
+    return path.stem.startswith("battle-") and path.stem not in FAST_BATTLE
 
 
 def _runs() -> list[object]:
@@ -36,7 +42,7 @@ def _runs() -> list[object]:
     for path in SCENARIOS:
         name = f"{path.parent.name}/{path.stem}"
         runs.append(pytest.param(path, "explore", id=f"{name}-explore"))
-        marks = [pytest.mark.slow] if path.stem in LONG_SMT else []
+        marks = [pytest.mark.slow] if _long_for_smt(path) else []
         runs.append(pytest.param(path, "smt", id=f"{name}-smt", marks=marks))
     return runs
 
