@@ -441,3 +441,42 @@ def test_turns_errors(
 ) -> None:
     lines = _error(run, write("s.yaml", TURNS.replace(old, new)))
     assert message in lines[0], lines
+
+
+REVIVED = """\
+rules: yugioh
+turn: A
+step: battle-step
+until: battle
+cards:
+  Gemini Elf: {kind: normal-monster, controller: A, atk: 1900, def: 900, level: 4}
+  Celtic Guardian: {kind: normal-monster, controller: A, atk: 1400, def: 1200, level: 4}
+  Battle Ox: {kind: normal-monster, controller: B, atk: 1700, def: 1000, level: 4}
+  Revive:
+    kind: continuous-trap
+    controller: B
+    set: earlier-turn
+    target: {card: monster, zone: graveyard, controller: you}
+    effect: {special-summon: target}
+history:
+  - A attacks Battle Ox with Gemini Elf
+  - the turn moves to damage-end
+  - the turn moves to battle-step
+  - B activates Revive targeting Battle Ox
+  - the chain resolves
+  - A attacks Battle Ox with Celtic Guardian
+claims:
+  # Destroyed by the first battle, Battle Ox comes back a new card: it wins the second.
+  - claim: >-
+      always (zone("Battle Ox") == field and destroyed_by_battle("Battle Ox") and
+      destroyed_by_battle("Celtic Guardian") and life_points(A) == 7700)
+    expect: holds
+"""
+
+
+@pytest.mark.parametrize("engine", [*LONG[:1], pytest.param("smt", id="smt")])
+def test_a_monster_destroyed_by_an_earlier_battle_is_a_new_card(
+    run: Callable[..., Run], write: Callable[[str, str], Path], engine: str
+) -> None:
+    result = _decide(run, write("revived.yaml", REVIVED), engine)
+    assert result.code == 0, result.out + result.err

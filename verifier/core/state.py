@@ -205,6 +205,7 @@ OPTIONAL: dict[str, Field] = {
         Field("replay", None, False),  # a replay: the attacker may attack again or not
         Field("bflip", None, -1),  # the attacked monster the attack flipped face-up, or -1
         _array("bdes", "card", False),  # record: destroyed by battle
+        _array("bwait", "card", False),  # destroyed by this battle, waiting for its end
         _array("bdmg", "player"),  # record: battle damage the player took
     )
 }
@@ -376,6 +377,7 @@ class Frame:
     replay: Term
     bflip: Term
     bdes: Column
+    bwait: Column
     bdmg: Column
 
     def dump(self) -> State:

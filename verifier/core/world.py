@@ -66,16 +66,6 @@ class World:
         return flt.archetype is None or flt.archetype in c.archetypes
 
 
-def scenario_steps(scenario: Scenario) -> list[tuple[str, str]]:
-    """The steps of the scenario's turn, each with its phase."""
-    model = scenario.model
-    return [
-        (name, phase)
-        for name, phase in game(model.game).steps
-        if phase in model.phases and (phase != "battle" or model.battle)
-    ]
-
-
 def build_world(scenario: Scenario, layout: Layout) -> World:
     model = scenario.model
     triggers = tuple(a.index for a in scenario.abilities if a.trigger is not None)
@@ -86,7 +76,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for k in c.continuous
         if k.kind == "negate-effects"
     )
-    steps = scenario_steps(scenario)
+    steps = game(model.game).steps_under(model.phases, model.battle)
     return World(
         scenario=scenario,
         model=model,

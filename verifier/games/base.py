@@ -78,6 +78,15 @@ class Game:
     def has_field(self, name: str) -> bool:
         return name in self.fields
 
+    def steps_under(self, phases: tuple[str, ...], battle: bool) -> tuple[tuple[str, str], ...]:
+        """The steps of a turn, each with its phase, under a rule system with these
+        ``phases`` (the Battle Phase's only when it describes a ``battle``)."""
+        return tuple(
+            (name, phase)
+            for name, phase in self.steps
+            if phase in phases and (phase != "battle" or battle)
+        )
+
     def phase_of(self, step: str) -> str | None:
         """The phase ``step`` belongs to, or None if the game has no such step."""
         return next((phase for name, phase in self.steps if name == step), None)

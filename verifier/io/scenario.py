@@ -762,11 +762,7 @@ class _Loading:
 def turn_steps(played: Game, model: RuleSystem) -> tuple[str, ...]:
     """The steps of a turn under ``model``: the game's, in the phases the model has (the
     Battle Phase's only with its ``battle`` section)."""
-    return tuple(
-        name
-        for name, phase in played.steps
-        if phase in model.phases and (phase != "battle" or model.battle)
-    )
+    return tuple(name for name, _ in played.steps_under(model.phases, model.battle))
 
 
 def claim_steps(played: Game, model: RuleSystem) -> tuple[tuple[str, str], ...]:

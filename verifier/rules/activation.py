@@ -13,7 +13,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules import battle, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
-from verifier.rules.moves import move
+from verifier.rules.moves import tribute
 from verifier.spec.cards import Ability, Zone
 
 __all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
@@ -99,10 +99,10 @@ def cost_checks(
     wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
     if len(wanted) != len(tributes):
         yield Check("cost.tribute", False)
-    for cost, tribute in zip(wanted, tributes, strict=False):
+    for cost, offered in zip(wanted, tributes, strict=False):
         assert cost.filter is not None
-        fits = matches(ctx, tribute, cost.filter, player, ability.card)
-        yield Check("cost.tribute", L.and_(fits, tribute != target, tribute != ability.card))
+        fits = matches(ctx, offered, cost.filter, player, ability.card)
+        yield Check("cost.tribute", L.and_(fits, offered != target, offered != ability.card))
     for cost in ability.costs:
         if cost.kind == "pay-lp" and cost.amount is not None:
             yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)
@@ -112,10 +112,8 @@ def cost_checks(
 
 def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...]) -> None:
     """Pay the costs: they are events, and may trigger effects (tributing Sangan)."""
-    L, f, w = ctx.L, ctx.f, ctx.w
-    if tributes:
-        hit = [c in tributes for c in range(w.n)]
-        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    L, f = ctx.L, ctx.f
+    tribute(ctx, tributes)
     for cost in ability.costs:
         if cost.kind == "pay-lp":
             for p in (0, 1):

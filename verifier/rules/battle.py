@@ -212,7 +212,11 @@ def enter(ctx: Ctx, dest: int) -> None:
         flipped = [L.and_(f.bflip == c, on_field(ctx, c)) for c in range(w.n)]
         triggers.fire(ctx, "flipped", flipped, list(f.zone))
     elif name == "damage-end":
-        doomed = [L.and_(f.bdes[c], on_field(ctx, c)) for c in range(w.n)]
+        # Only the monsters this battle destroyed: one destroyed in an earlier battle and
+        # back on the field since is a new card.
+        doomed = [L.and_(f.bwait[c], on_field(ctx, c)) for c in range(w.n)]
+        for c in range(w.n):
+            f.bwait[c] = False
         if not all(L.is_false(d) for d in doomed):
             moved = move(
                 ctx,
@@ -287,6 +291,7 @@ def _damage_calculation(ctx: Ctx) -> None:
             L.and_(t_here, L.or_(wins, ties, pierces)),
         )
         f.bdes[c] = L.or_(f.bdes[c], dies)
+        f.bwait[c] = L.or_(f.bwait[c], dies)
     ctx.event(fights)
     if fights is True:
         ctx.note("damage", [], "", other, to_opponent)

@@ -138,10 +138,10 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
     if flt.attacking is not None:
         attacking = f.attacker == card if w.layout.has("attacker") else False
         parts.append(attacking if flt.attacking else L.not_(attacking))
-    if w.layout.has("bdes"):
+    if w.layout.has("bwait"):
         # A monster destroyed by battle waits on the field for the end of the Damage Step;
         # nothing can single it out meanwhile (Konami's Damage Step rules).
-        parts.append(L.not_(L.and_(f.bdes[card], f.zone[card] == int(Zone.FIELD))))
+        parts.append(L.not_(L.and_(f.bwait[card], f.zone[card] == int(Zone.FIELD))))
     if w.layout.has("atk"):  # ATK can change: its value now decides
         # A faithful state's ATK lies in 0..int_max: a bound outside it decides alone.
         top = w.layout.int_max

@@ -13,7 +13,7 @@ from verifier.rules import speed, triggers
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
 
-__all__ = ["Moved", "binding", "move"]
+__all__ = ["Moved", "binding", "move", "tribute"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +91,18 @@ def move(
         triggers.fire(ctx, "sent-to-graveyard", hits, before, controllers)
     triggers.fire(ctx, "leaves-field", left, before, controllers)
     return Moved(hits, hits if destroyed else [False] * w.n, left, bound_before)
+
+
+def tribute(ctx: Ctx, cards: Sequence[int]) -> None:
+    """Tribute ``cards`` (a summon's or a cost's): sent to the graveyard at once."""
+    if cards:
+        move(
+            ctx,
+            [c in cards for c in range(ctx.w.n)],
+            Zone.GRAVEYARD,
+            ("sent-to-graveyard",),
+            tributed=True,
+        )
 
 
 def binding(ctx: Ctx, moved: Moved) -> None:

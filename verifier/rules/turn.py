@@ -37,23 +37,22 @@ __all__ = [
     "set_monster",
     "settled",
     "step_is",
+    "through",
 ]
 
 FIELDS = ("step", "nsum", "dpos", "fixed", "atkd", "attacker", "atarget", "acount", "replay")
-BATTLE_FIELDS = ("bflip", "bdes", "bdmg", "atk", "defense")
+BATTLE_FIELDS = ("bflip", "bdes", "bwait", "bdmg", "atk", "defense")
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state fields a scenario's turn needs: all of them when it goes through
-    its turn; a battle position when a card or filter speaks of one."""
+    its turn. A scenario that stays where it starts changes no battle position (a monster
+    face-down is in Defense Position, one summoned in Attack Position): it needs a field
+    for them only when one of its monsters starts face-up in Defense Position."""
     if scenario.until is not None:
         turns = ("tp", "tno") if turns_of(scenario) > 1 else ()
         return FIELDS + turns + (BATTLE_FIELDS if scenario.model.battle else ())
-    positions = any(c.defense_position and c.face_up for c in scenario.cards) or any(
-        (a.target is not None and a.target.position is not None)
-        or any(e.filter is not None and e.filter.position is not None for e in a.parts())
-        for a in scenario.abilities
-    )
+    positions = any(c.defense_position and c.face_up for c in scenario.cards)
     return ("dpos",) if positions else ()
 
 
@@ -121,10 +120,8 @@ def _next(ctx: Ctx) -> Term:
             from verifier.rules import battle
 
             follows = battle.after_battle_step(ctx)
-        elif name == "damage-end":
-            follows = w.step_index("battle-step")
         elif i + 1 < len(w.steps):
-            follows = i + 1
+            follows = _linear_next(w.steps, i)
         elif turns_of(w.scenario) > 1:
             follows = 0  # the End Phase is over: the next turn begins
         else:
@@ -222,6 +219,16 @@ def _next_turn(ctx: Ctx) -> None:
     ctx.note("turn", (), "", f.tp)
 
 
+def through(world: World, dest: int, quiet: frozenset[int]) -> list[int]:
+    """The steps the turn goes through when it moves on to ``dest``: ``dest``, and after a
+    quiet one the steps that follow, up to the first that is not quiet (or the last step
+    of the scenario)."""
+    steps = [dest]
+    while steps[-1] in quiet and steps[-1] != world.until:
+        steps.append(_linear_next(world.steps, steps[-1]))
+    return steps
+
+
 def advance_checks(ctx: Ctx, dest: int) -> Iterator[Check]:
     """Where the turn may move on to: the next step; from Main Phase 1, also the End Phase
     (the turn player need not enter the Battle Phase)."""
@@ -253,15 +260,12 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
         return
     if dest == 0 and turns_of(w.scenario) > 1:
         _next_turn(ctx)
-    while True:
-        ctx.note("step", (), w.steps[dest])
-        f.step = dest
+    for step in through(w, dest, quiet):
+        ctx.note("step", (), w.steps[step])
+        f.step = step
         f.window = int(Window.NONE)
         if "battle-step" in w.steps:
-            battle.enter(ctx, dest)
-        if dest not in quiet or dest == w.until:
-            break
-        dest = _linear_next(w.steps, dest)
+            battle.enter(ctx, step)
     waiting = triggers.collect(ctx, after_chain=False)
     f.mode = L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN))
     protocol.open_state(ctx, L.not_(waiting))
@@ -291,14 +295,12 @@ def main_phase_checks(ctx: Ctx, normal: bool) -> Iterator[Check]:
 
 def set_monster(ctx: Ctx, card: int, tributes: tuple[int, ...]) -> None:
     """Set a monster from the hand: face-down Defense Position. A Set is not a Summon."""
-    from verifier.rules.moves import move
+    from verifier.rules.moves import tribute
     from verifier.spec.cards import Zone
 
     f, w = ctx.f, ctx.w
     ctx.note("set", [card], "", turn_player(ctx))
-    if tributes:
-        hit = [c in tributes for c in range(w.n)]
-        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    tribute(ctx, tributes)
     ctx.event()
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = False

@@ -14,7 +14,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.rules import protocol, triggers, turn
 from verifier.rules.context import Check, Ctx, matches, turn_player
-from verifier.rules.moves import move
+from verifier.rules.moves import tribute
 from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [
@@ -152,9 +152,7 @@ def summon(ctx: Ctx, card: int, player: int, how: str, tributes: tuple[int, ...]
     """Start a summon: tributes first, then the monster is being summoned."""
     f, w = ctx.f, ctx.w
     ctx.note("summon", [card], how, player)
-    if tributes:
-        hit = [c in tributes for c in range(w.n)]
-        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), tributed=True)
+    tribute(ctx, tributes)
     ctx.event()
     f.zone[card] = int(Zone.FIELD)
     f.up[card] = True

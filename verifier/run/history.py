@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.errors import ScenarioError
+from verifier.rules import turn
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 from verifier.spec.scenario import Step
@@ -111,6 +112,8 @@ def _move_to(
                 moves, key=lambda a: a.card
             )
             state = _apply(system, state, chosen, steps, actions, implied=True)
+            if dest in turn.through(w, chosen.card, system.quiet):
+                return state  # it began (a step nobody can act in is gone through at once)
             continue
         passing = [a for a in system.actions if a.kind == "pass" and system.enabled(state, a)]
         if mode not in (Mode.OPEN,) or len(passing) != 1:
