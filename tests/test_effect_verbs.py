@@ -275,6 +275,9 @@ CHAIN_NOTES = {
     "decline",
     "cleanup",
     "tribute",
+    "discard",
+    "discard-unlisted",
+    "banish",
     "pay-lp",
     # the turn's own notes, told by verifier.trace.turn
     *TURN_NOTES,

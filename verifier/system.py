@@ -16,11 +16,13 @@ from verifier.core.logic import CONCRETE, Logic, Term
 from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
+from verifier.effects.movement import would_destroy
 from verifier.games import game
 from verifier.rules import (
     activation,
     battle,
     cleanup,
+    events,
     protocol,
     resolution,
     speed,
@@ -38,7 +40,7 @@ from verifier.rules.context import (
     on_field,
     present,
 )
-from verifier.spec.cards import Ability, Zone
+from verifier.spec.cards import HIDDEN, Ability, Zone
 from verifier.spec.scenario import Scenario
 
 __all__ = ["Action", "IllegalTrace", "System", "build_system"]
@@ -106,16 +108,21 @@ class System:
         ]
 
     def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
-        wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
+        """The ways to choose the card that pays the cost that chooses one (at most one cost
+        does): a card that may fit, or an unlisted card of the hand."""
+        wanted = [cost for cost in ability.costs if cost.chooses]
         if not wanted:
             return [()]
         flt = wanted[0].filter
         assert flt is not None
-        return [
+        options: list[tuple[int, ...]] = [
             (c,)
             for c in range(self.world.n)
             if c != ability.card and self.world.static_match(c, flt)
         ]
+        if wanted[0].hidden and self.layout.has("hand"):
+            options.append((HIDDEN,))
+        return options
 
     def _enumerate(self) -> Iterator[Action]:
         w = self.world
@@ -231,9 +238,13 @@ class System:
         yield Check("capacity", ctx.f.overflow == int(Capacity.NONE))
         if kind == "activate":
             target = None if action.target < 0 else action.target
-            yield from activation.activation_checks(
-                ctx, w.abilities[action.ability], target, action.tributes
-            )
+            ability = w.abilities[action.ability]
+            yield from activation.activation_checks(ctx, ability, target, action.tributes)
+            condition = ability.condition
+            if condition is not None and condition.would_destroy is not None:
+                me = ctx.f.ctrl[ability.card]
+                threat = would_destroy(ctx, condition.would_destroy, condition.at_least, me)
+                yield Check("card.condition", threat)
         elif kind == "pass":
             yield from protocol.may_pass(ctx, action.player)
         elif kind == "resolve":
@@ -380,9 +391,11 @@ class System:
         target = None if action.target < 0 else action.target
         spd = speed.activation_speed(ctx, ability)
         at_once = activation.instant(ctx, spd)
+        events.chain_begins(ctx)
         ctx.event()
         ctx.note("activate", [card], ability.label, player, spd)
         activation.pay_costs(ctx, ability, player, action.tributes)
+        events.targeted(ctx, target)
         if ability.card_activation:
             f.zone[card] = int(Zone.FIELD)
             f.up[card] = True
@@ -418,9 +431,11 @@ class System:
         ability = self.world.abilities[action.ability]
         player = f.pctrl[ability.index]
         target = None if action.target < 0 else action.target
+        events.chain_begins(ctx)
         ctx.event()
         ctx.note("activate", [ability.card], ability.label, player)
         activation.pay_costs(ctx, ability, player, action.tributes)
+        events.targeted(ctx, target)
         spd = speed.activation_speed(ctx, ability)
         activation.record(ctx, ability, player, f.clen + 1, segoc=True)
         activation.push_link(ctx, ability, player, target, spd, True)
@@ -617,6 +632,9 @@ class System:
                 fixed[card.index] = card.set_this_turn or card.attacked
                 atkd[card.index] = card.attacked
         lp[0] = lp[1] = sc.life_points
+        if layout.has("hand"):
+            hand = layout.column(fields, "hand")
+            hand[0], hand[1] = sc.hands
         layout.set(fields, "right", sc.turn)
         return layout.freeze(fields)
 
@@ -680,7 +698,14 @@ def derive_layout(scenario: Scenario) -> Layout:
     used = {e.verb for a in scenario.abilities for e in a.parts()}
     wanted = [f for name in sorted(used) for f in verb(name).fields]
     extra = dict.fromkeys(
-        [*game(model.game).fields, *protocol.fields(model), *wanted, *turn.fields(scenario)]
+        [
+            *game(model.game).fields,
+            *protocol.fields(model),
+            *wanted,
+            *turn.fields(scenario),
+            *events.fields(scenario),
+            *activation.fields(scenario),
+        ]
     )
     return Layout(
         cards=len(scenario.cards),

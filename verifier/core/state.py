@@ -57,6 +57,8 @@ class Window(IntEnum):
     SUMMON_RESPONSE = 2  # a monster was summoned: "when ... is summoned" cards may answer
     EFFECT_SUMMON_RESPONSE = 3  # the same, after a chain whose last event was a summon
     ATTACK = 4  # a monster declared an attack: "when ... declares an attack" cards may answer
+    EVENT_RESPONSE = 5  # after a chain whose last event a card's condition names ("when a
+    # monster is destroyed"): those cards may answer it
 
 
 class Outcome(IntEnum):
@@ -191,6 +193,10 @@ OPTIONAL: dict[str, Field] = {
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
         _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
+        # hands (rules/activation.py): the cards of a hand the scenario does not list
+        _array("hand", "player"),  # unlisted cards in the player's hand
+        # event conditions (rules/windows.py): "when a card is destroyed" and the like
+        Field("cseq", None, 0),  # the last event's number when the current chain began
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
         Field("step", None, 0),  # the step of the turn (an index into the game's steps)
         Field("tp", None, 0),  # the turn player (when a continuation may go on to a next turn)
@@ -364,6 +370,8 @@ class Frame:
     pressed: Column
     atk: Column
     defense: Column
+    hand: Column
+    cseq: Term
     step: Term
     tp: Term
     tno: Term

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import Ability, Card, Filter
+from verifier.spec.cards import EVENT_CONDITIONS, Ability, Card, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
@@ -37,6 +37,8 @@ class World:
     triggers: tuple[int, ...] = field(default=())
     binders: tuple[int, ...] = field(default=())
     negators: tuple[tuple[int, str], ...] = field(default=())
+    watchers: tuple[int, ...] = field(default=())
+    """The abilities whose activation condition is an event ("when ... is destroyed")."""
 
     @property
     def n(self) -> int:
@@ -76,6 +78,11 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for k in c.continuous
         if k.kind == "negate-effects"
     )
+    watchers = tuple(
+        a.index
+        for a in scenario.abilities
+        if a.condition is not None and a.condition.kind in EVENT_CONDITIONS
+    )
     steps = game(model.game).steps_under(model.phases, model.battle)
     return World(
         scenario=scenario,
@@ -91,4 +98,5 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         triggers=triggers,
         binders=binders,
         negators=negators,
+        watchers=watchers,
     )

@@ -935,6 +935,7 @@ def _options(prepared: Any) -> list[str]:
     from verifier.core.state import Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
+    from verifier.trace.narrate import paying
 
     system = prepared.system
     state = prepared.history.state
@@ -952,8 +953,7 @@ def _options(prepared: Any) -> list[str]:
             text = f"{who} activates {ability.label}"
             if action.target >= 0:
                 text += f" targeting {names[action.target]}"
-            for tribute in action.tributes:
-                text += f" tributing {names[tribute]}"
+            text += paying(ability, action.tributes, names)
             out.append(text)
         elif action.kind == "pass":
             out.append(f"{players[action.player]} passes")

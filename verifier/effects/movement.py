@@ -23,7 +23,7 @@ from verifier.effects.verb import (
     takes_object,
 )
 from verifier.rules.moves import binding, move
-from verifier.spec.cards import Ability, Effect, Zone
+from verifier.spec.cards import Ability, Effect, Filter, Zone
 
 if TYPE_CHECKING:
     from verifier.rules.context import Ctx, Note
@@ -38,6 +38,7 @@ __all__ = [
     "move",
     "objects",
     "target_fits",
+    "would_destroy",
 ]
 
 
@@ -97,6 +98,45 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
     return out
 
 
+def would_destroy(ctx: Ctx, flt: Filter, at_least: int, me: Term) -> Term:
+    """Whether the link on top of the chain would destroy at least ``at_least`` cards on the
+    field that fit ``flt`` (seen from ``me``) if it resolved now: its target, or the cards
+    its mass destruction hits ("When a card or effect is activated that would destroy 2 or
+    more cards you control": Starlight Road)."""
+    from verifier.rules.context import matches, on_field
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    slots = w.layout.slots
+    cases: list[Term] = []
+    for ability in w.abilities:
+        parts = [e for e in ability.parts() if e.verb == "destroy"]
+        if not parts:
+            continue
+        for slot in range(slots):
+            on_top = L.and_(f.clen == slot + 1, f.lab[slot] == ability.index)
+            if L.is_false(on_top):
+                continue
+            link = Link(
+                ability,
+                f.lpl[slot],
+                f.ltg[slot],
+                [i == slot for i in range(slots)],
+                [i == slot - 1 for i in range(slots)],
+                None,
+            )
+            hits: list[Term] = [False] * w.n
+            for part in parts:
+                for c, h in enumerate(objects(ctx, link, part)):
+                    hits[c] = L.or_(hits[c], h)
+            doomed = [
+                L.and_(h, on_field(ctx, c), matches(ctx, c, flt, me))
+                for c, h in enumerate(hits)
+                if not L.is_false(h) and w.static_match(c, flt)
+            ]
+            cases.append(L.and_(on_top, L.count(doomed) >= at_least))
+    return L.or_(*cases)
+
+
 # -- the verbs ------------------------------------------------------------------------------
 
 
@@ -108,7 +148,8 @@ def _destroy(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
     from verifier.rules.context import on_field
 
     hit = [ctx.L.and_(h, on_field(ctx, c)) for c, h in enumerate(_hit(ctx, link, effect, go))]
-    return move(ctx, hit, effect.to or Zone.GRAVEYARD, ("destroyed",), destroyed=True)
+    events = ("destroyed", "destroyed-by-effect")
+    return move(ctx, hit, effect.to or Zone.GRAVEYARD, events, destroyed=True)
 
 
 def _away(dest: Zone, events: tuple[str, ...]) -> Any:

@@ -32,6 +32,9 @@ def _draw(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     for p, is_p in enumerate(each_player(link, effect.player)):
         drawing = L.and_(go, is_p)
         f.drawn[p] = L.ite(drawing, ctx.add(f.drawn[p], effect.amount, drawing), f.drawn[p])
+        if ctx.w.layout.has("hand"):
+            # The cards drawn or added are in the hand, unlisted (a cost may discard them).
+            f.hand[p] = L.ite(drawing, ctx.add(f.hand[p], effect.amount, drawing), f.hand[p])
     ctx.event(go)
     if go is True:
         ctx.note(effect.verb, (), str(effect.amount), player(link, effect.player))

@@ -23,6 +23,7 @@ from verifier.io.schema import (
     EffectFile,
     FilterFile,
     LibraryFile,
+    ModeFile,
     RuleSystemFile,
     ScenarioFile,
     TriggerFile,
@@ -31,6 +32,8 @@ from verifier.io.schema import (
 from verifier.io.source import Document, load_document, parse_document
 from verifier.spec.cards import (
     ALL_TYPES,
+    EVENT_CONDITIONS,
+    HIDDEN,
     Ability,
     Card,
     Condition,
@@ -266,6 +269,7 @@ class _Loader:
             frozenset(self.game.fields),
             claim_steps(self.game, self.model),
         )
+        hands = self.hands()
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
         return Scenario(
@@ -285,7 +289,15 @@ class _Loader:
             step=step,
             until=until,
             allow_outside=self.allow_outside,
+            hands=hands,
         )
+
+    def hands(self) -> tuple[int, int]:
+        """The unlisted cards of each hand (``hands: {A: 3}``)."""
+        counts = [0, 0]
+        for name, count in self.spec.hands.items():
+            counts[self.player(name, self.doc.key_span(("hands", name)))] = count
+        return (counts[0], counts[1])
 
     def turn_point(self) -> tuple[str, str, str | None]:
         """The phase and step the scenario starts in, and the last step it goes through."""
@@ -439,7 +451,20 @@ class _Loader:
                     "on the card, not abilities",
                     where.key("ability" if entry.ability else "abilities"),
                 )
-            self.abilities.append(self.card_activation(index, name, entry, where))
+            if entry.modes:
+                for key in ("when", "target", "effect"):
+                    if getattr(entry, key) is not None:
+                        raise self.error(
+                            f"a card with modes states '{key}' in each mode", where.key(key)
+                        )
+                self.check_mode_labels(entry.modes, where, ("modes",))
+                for i, mode in enumerate(entry.modes):
+                    sub = _Where(where.doc, (*where.base, "modes", i))
+                    if where.fallback is not None and not where.has("modes"):
+                        sub = _Where(where.fallback.doc, (*where.fallback.base, "modes", i))
+                    self.abilities.append(self.card_activation(index, name, entry, sub, mode))
+            else:
+                self.abilities.append(self.card_activation(index, name, entry, where))
         else:
             for key in activation_keys:
                 if getattr(entry, key) is not None:
@@ -447,11 +472,12 @@ class _Loader:
                         f"a monster's effects go under 'ability' or 'abilities', not '{key}'",
                         where.key(key),
                     )
-            if entry.no_response:
-                raise self.error(
-                    "a monster's effects go under 'ability' or 'abilities'",
-                    where.key("no-response"),
-                )
+            for key in ("no_response", "modes"):
+                if getattr(entry, key):
+                    raise self.error(
+                        "a monster's effects go under 'ability' or 'abilities'",
+                        where.key(key.replace("_", "-")),
+                    )
             listed = [entry.ability] if entry.ability else list(entry.abilities or [])
             base = "ability" if entry.ability else "abilities"
             for i, ability in enumerate(listed):
@@ -459,7 +485,15 @@ class _Loader:
                 if where.fallback is not None and not where.has(base):
                     fb = where.fallback
                     sub = _Where(fb.doc, fb.base + ((base,) if entry.ability else (base, i)))
-                self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
+                if ability.modes:
+                    self.check_mode_labels(ability.modes, sub, ("modes",))
+                    for m, mode in enumerate(ability.modes):
+                        at = _Where(sub.doc, (*sub.base, "modes", m))
+                        self.abilities.append(
+                            self.ability(index, name, ability, at, len(listed), i, mode)
+                        )
+                else:
+                    self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
         for added in self.abilities[first:]:
             if added.target is None and added.acts_on("target"):
                 raise self.error(
@@ -544,27 +578,60 @@ class _Loader:
             )
         return model.speeds.index(str(given))
 
-    def card_activation(self, card: int, name: str, entry: CardFile, where: _Where) -> Ability:
+    def check_mode_labels(
+        self, modes: list[ModeFile], where: _Where, path: tuple[Any, ...]
+    ) -> None:
+        seen: set[str] = set()
+        for i, mode in enumerate(modes):
+            if mode.label in seen:
+                raise self.error(
+                    f"two modes are called '{mode.label}'", where.at(*path, i, "label")
+                )
+            seen.add(mode.label)
+
+    def card_activation(
+        self, card: int, name: str, entry: CardFile, where: _Where, mode: ModeFile | None = None
+    ) -> Ability:
+        """The activation of a Spell or Trap Card (one per mode, for a card with modes)."""
         assert entry.kind is not None
+        spec: CardFile | ModeFile = entry if mode is None else mode
+        costs = self.costs(entry.cost, where)
+        if mode is not None and mode.cost is not None:
+            costs = self.costs([*_listed(entry.cost), *_listed(mode.cost)], where)
+        for cost in costs:
+            if cost.this:
+                raise self.error(
+                    f"a {self.model.kinds[entry.kind].card} card does not pay "
+                    f"'{cost.kind}: this' (a monster's effect may)",
+                    where.at("cost"),
+                )
         return Ability(
             index=len(self.abilities),
             card=card,
-            label=name,
+            label=name if mode is None else f"{name} ({mode.label})",
             kind=entry.kind,
             speed=self.speed_of(entry.kind, entry.speed, where),
-            condition=self.condition(entry.when, where) if entry.when else None,
+            condition=self.condition(spec.when, where) if spec.when else None,
             trigger=None,
-            costs=self.costs(entry.cost, where),
-            target=self.filter(entry.target, where, "target") if entry.target else None,
-            effects=self.effects(entry.effect, where, "effect"),
+            costs=costs,
+            target=self.filter(spec.target, where, "target") if spec.target else None,
+            effects=self.effects(spec.effect, where, "effect"),
             once=entry.once,
             no_response=entry.no_response,
             card_activation=True,
             span=where.key(),
+            mode=None if mode is None else mode.label,
         )
 
     def ability(
-        self, card: int, name: str, spec: AbilityFile, where: _Where, count: int, i: int
+        self,
+        card: int,
+        name: str,
+        spec: AbilityFile,
+        where: _Where,
+        count: int,
+        i: int,
+        mode: ModeFile | None = None,
     ) -> Ability:
         model = self.model
         kind = model.kinds.get(spec.type)
@@ -576,6 +643,13 @@ class _Loader:
                 where.at("type"),
             )
         label = name if count == 1 else f"{name} ({spec.label or i + 1})"
+        if mode is not None:
+            label = f"{name} ({mode.label})"
+            for key in ("when", "target", "effect"):
+                if getattr(spec, key) is not None:
+                    raise self.error(
+                        f"an effect with modes states '{key}' in each mode", where.key(key)
+                    )
         trigger = None
         if kind.trigger:
             if spec.trigger is None:
@@ -592,22 +666,44 @@ class _Loader:
             raise self.error(
                 "only trigger effects are optional or mandatory", where.key("optional")
             )
+        part: AbilityFile | ModeFile = spec if mode is None else mode
+        costs = self.costs(spec.cost, where)
+        if mode is not None and mode.cost is not None:
+            costs = self.costs([*_listed(spec.cost), *_listed(mode.cost)], where)
+        origin = self.zone(spec.from_, where.at("from")) if spec.from_ != "field" else Zone.FIELD
+        self.check_own_costs(costs, origin, where)
         return Ability(
             index=len(self.abilities),
             card=card,
             label=label,
             kind=spec.type,
             speed=self.speed_of(spec.type, spec.speed, where),
-            condition=self.condition(spec.when, where) if spec.when else None,
+            condition=self.condition(part.when, where) if part.when else None,
             trigger=trigger,
-            costs=self.costs(spec.cost, where),
-            target=self.filter(spec.target, where, "target") if spec.target else None,
-            effects=self.effects(spec.effect, where, "effect"),
+            costs=costs,
+            target=self.filter(part.target, where, "target") if part.target else None,
+            effects=self.effects(part.effect, where, "effect"),
             once=spec.once,
             no_response=spec.no_response,
             card_activation=False,
             span=where.key(),
+            origin=origin,
+            mode=None if mode is None else mode.label,
         )
+
+    def check_own_costs(self, costs: tuple[Cost, ...], origin: Zone, where: _Where) -> None:
+        """A card pays a cost with itself only from where that cost takes it."""
+        for cost in costs:
+            if cost.this and cost.kind == "discard" and origin is not Zone.HAND:
+                raise self.error(
+                    "'discard: this' needs the effect to be activated from the hand ('from: hand')",
+                    where.at("cost"),
+                )
+            if cost.this and cost.kind == "tribute" and origin is not Zone.FIELD:
+                raise self.error(
+                    "'tribute: this' needs the effect to be activated on the field",
+                    where.at("cost"),
+                )
 
     def trigger(self, spec: TriggerFile, ability: AbilityFile, where: _Where) -> TriggerSpec:
         events = [spec.event] if isinstance(spec.event, str) else spec.event
@@ -649,10 +745,49 @@ class _Loader:
             types: set[str] = set()
             for k in kinds:
                 types |= _types(k)
-            return Condition("activates", frozenset(types), None, spec.by, spec.how)
+            known = [v.name for v in verbs()]
+            for name in spec.includes or ():
+                if name not in known:
+                    raise self.error(
+                        f"unknown effect '{name}' in 'includes'{_close(name, known, show=True)}",
+                        where.at("when", "includes"),
+                    )
+            would = spec.would_destroy
+            return Condition(
+                "activates",
+                frozenset(types),
+                None,
+                spec.by,
+                spec.how,
+                includes=frozenset(spec.includes or ()),
+                would_destroy=(
+                    Filter(types=frozenset(_types(would)))
+                    if isinstance(would, str)
+                    else None
+                    if would is None
+                    else self.filter(would, where, "when")
+                ),
+                at_least=spec.at_least,
+            )
         key = next(k for k in CONDITIONS if k != "activates" and getattr(spec, k) is not None)
         kind = key.replace("_", "-")
         monster = getattr(spec, key)
+        if kind in EVENT_CONDITIONS:
+            for given in ("by", "how"):
+                if getattr(spec, given) != "any":
+                    raise self.error(
+                        f"'{given}' does not go with '{kind}' (a filter's 'controller' says "
+                        "whose card)",
+                        where.at("when", given),
+                    )
+            if kind == "destroyed-by-battle" and not self.model.battle:
+                raise self.error(f"{self.model.name} has no Battle Phase", where.at("when"))
+            flt = (
+                Filter(types=frozenset(_types(monster)))
+                if isinstance(monster, str)
+                else self.filter(monster, where, "when")
+            )
+            return Condition(kind, flt.types, flt)
         if kind == "would-be-summoned" and not self.model.summon_negation:
             raise self.error(f"{self.model.name} has no Summon negation window", where.at("when"))
         if kind in BATTLE_CONDITIONS and not self.model.battle:
@@ -668,20 +803,45 @@ class _Loader:
         listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
         out = []
         for cost in listed:
-            if cost.tribute is not None:
+            if cost.tribute == "this":
+                out.append(Cost("tribute", this=True))
+            elif cost.tribute is not None:
                 flt = (
                     Filter(types=frozenset({"monster"}), zone=Zone.FIELD, controller="you")
                     if isinstance(cost.tribute, str)
                     else self.filter(cost.tribute, where, "cost")
                 )
                 out.append(Cost("tribute", flt))
+            elif cost.discard is not None or cost.banish is not None:
+                verb = "discard" if cost.discard is not None else "banish"
+                value = cost.discard if cost.discard is not None else cost.banish
+                if value == "this":
+                    out.append(Cost(verb, this=True))
+                    continue
+                home = Zone.HAND if verb == "discard" else Zone.GRAVEYARD
+                flt = (
+                    Filter()
+                    if not isinstance(value, FilterFile)
+                    else self.filter(value, where, "cost")
+                )
+                if verb == "discard" and flt.zone not in (None, Zone.HAND):
+                    raise self.error("a discarded card comes from the hand", where.at("cost"))
+                # A cost is paid with the player's own cards, from the hand (a discard) or,
+                # unless the filter says otherwise, the graveyard.
+                flt = replace(flt, zone=flt.zone or home, controller="you")
+                # Any card of the hand will do: one the scenario does not list may pay it.
+                anything = Filter(zone=Zone.HAND, controller="you")
+                out.append(Cost(verb, flt, hidden=flt == anything))
             elif cost.pay_lp is not None:
                 out.append(Cost("pay-lp", None, None if cost.pay_lp == "half" else cost.pay_lp))
             elif cost.dizzy is not None:
                 self.needs("dizzy", where.at("cost"))
                 out.append(Cost("dizzy"))
-        if sum(1 for c in out if c.kind == "tribute") > 1:
-            raise self.error("at most one tribute cost", where.at("cost"))
+        if sum(1 for c in out if c.chooses) > 1:
+            raise self.error(
+                "at most one cost that chooses a card (tribute, discard or banish)",
+                where.at("cost"),
+            )
         return tuple(out)
 
     def effects(
@@ -757,6 +917,11 @@ class _Loading:
 
     def fail(self, message: str) -> ScenarioError:
         return self.loader.error(message, self.where.at(self.key))
+
+
+def _listed(spec: Any) -> list[Any]:
+    """A key that takes one entry or a list of them, as a list."""
+    return [] if spec is None else spec if isinstance(spec, list) else [spec]
 
 
 def turn_steps(played: Game, model: RuleSystem) -> tuple[str, ...]:
@@ -857,6 +1022,9 @@ class _StepReader:
             return Step("pass", player, text=text, span=self.origin)
         if rest in ("presses resolve", "presses ability resolve"):
             return Step("press", player, text=text, span=self.origin)
+        declines = re.match(r"(?:declines|does not activate) ", rest)
+        if declines:
+            return self.decline(player, offset + declines.end(), text)
         attack = re.match(r"attacks (directly )?with ", rest) or re.match(r"attacks ", rest)
         if attack:
             return self.attack(player, offset, rest, text)
@@ -908,6 +1076,25 @@ class _StepReader:
             offset,
         )
 
+    def decline(self, player: int, start: int, text: str) -> Step:
+        """'A declines X' (or 'A does not activate X'): an optional trigger effect of X that
+        is waiting to be placed on the chain is not activated."""
+        card, end = self.card_at(start)
+        waiting = [a for a in self.abilities if a.card == card and a.trigger is not None]
+        label = re.match(r" \(([^)]*)\)", self.text[end:])
+        if label:
+            wanted = f"{self.cards[card].name} ({label.group(1)})"
+            waiting = [a for a in waiting if a.label == wanted]
+            end += label.end()
+        if len(waiting) != 1:
+            what = "no trigger effect" if not waiting else "several trigger effects; name one"
+            raise self.error(f"'{self.cards[card].name}' has {what}", start)
+        if end < len(self.text.rstrip()):
+            raise self.error("unexpected words after the declined card", end)
+        return Step(
+            "decline", player, card=card, ability=waiting[0].index, text=text, span=self.origin
+        )
+
     def attack(self, player: int, offset: int, rest: str, text: str) -> Step:
         """'A attacks directly with X' or 'A attacks Y with X'."""
         if not self.model.battle:
@@ -942,13 +1129,17 @@ class _StepReader:
         owned = [
             a for a in self.abilities if a.card == card and (self.triggers or a.trigger is None)
         ]
-        label = re.match(r" \(([^)]*)\)", self.text[end:])
+        label = re.match(r" \(([^)]*)\)", self.text[end:]) or re.match(
+            r" choosing (.+?)(?= targeting | tributing | discarding | banishing |$)",
+            self.text[end:].rstrip(),
+        )
         if label:
             wanted = f"{self.cards[card].name} ({label.group(1)})"
             for a in owned:
                 if a.label == wanted:
                     return a.index, end + label.end()
-            raise self.error(f"'{self.cards[card].name}' has no effect '{label.group(1)}'", end)
+            what = "mode" if label.group(0).startswith(" choosing") else "effect"
+            raise self.error(f"'{self.cards[card].name}' has no {what} '{label.group(1)}'", end)
         if not owned:
             triggers = [a for a in self.abilities if a.card == card]
             what = "only trigger effects" if triggers else "nothing to activate"
@@ -967,8 +1158,14 @@ class _StepReader:
                 if target is not None:
                     raise self.error("one target per step", end)
                 target, end = self.card_at(end + len(" targeting "))
-            elif rest.startswith(" tributing "):
-                card, end = self.card_at(end + len(" tributing "))
+            elif rest.startswith((" tributing ", " discarding ", " banishing ")):
+                # The card chosen to pay a cost; "a card" is an unlisted card of the hand.
+                start = end + len(rest.split(" ", 2)[1]) + 2
+                if self.text.startswith("a card", start) and rest.split(" ")[1] == "discarding":
+                    tributes.append(HIDDEN)
+                    end = start + len("a card")
+                    continue
+                card, end = self.card_at(start)
                 tributes.append(card)
             elif rest.startswith(" and ") and tributes and not rest.startswith(" and targeting"):
                 card, end = self.card_at(end + len(" and "))
@@ -977,7 +1174,8 @@ class _StepReader:
                 end += len(" on priority")
             else:
                 raise self.error(
-                    f"unexpected '{rest.strip()}'; expected 'targeting CARD' or 'tributing CARD'",
+                    f"unexpected '{rest.strip()}'; expected 'targeting CARD', 'tributing CARD', "
+                    "'discarding CARD' or 'banishing CARD'",
                     end + 1,
                 )
         return tuple(tributes), target, end

@@ -212,14 +212,34 @@ class FilterFile(_Strict):
 
 
 class CostFile(_Strict):
-    tribute: FilterFile | Literal["monster"] | None = None
-    pay_lp: Points | Literal["half"] | None = None
-    dizzy: Literal["this"] | None = None
+    """A cost paid on activation, before the effect goes on the chain."""
+
+    tribute: FilterFile | Literal["monster", "this"] | None = Field(
+        None, description="Tribute a monster you control (a filter chooses which), or this card"
+    )
+    discard: FilterFile | Literal["this", 1] | None = Field(
+        None,
+        description="discard this card, 1 card of your hand (a listed card or one of the "
+        "hand's unlisted cards), or a card of your hand that fits a filter",
+    )
+    banish: FilterFile | Literal["this"] | None = Field(
+        None,
+        description="banish this card (from where it is: the hand, the graveyard or the "
+        "field), or a card of yours that fits a filter (from the graveyard unless it names "
+        "a zone)",
+    )
+    pay_lp: Points | Literal["half"] | None = Field(
+        None, description="pay Life Points: a number, or half (rounded down)"
+    )
+    dizzy: Literal["this"] | None = Field(None, description="dizzy this card (CMC)")
 
     @model_validator(mode="after")
     def _one(self) -> CostFile:
-        _exactly_one(self, ("tribute", "pay_lp", "dizzy"), "a cost")
+        _exactly_one(self, COSTS, "a cost")
         return self
+
+
+COSTS = ("tribute", "discard", "banish", "pay_lp", "dizzy")
 
 
 def _effect_fields() -> dict[str, Any]:
@@ -301,6 +321,9 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
     return [m for arg in getattr(annotation, "__args__", ()) or () for m in _models_in(arg)]
 
 
+EventCards = FilterFile | Literal["card", "monster", "spell-trap"] | None
+
+
 class ConditionFile(_Strict):
     """When a card may be activated: in answer to what."""
 
@@ -317,12 +340,51 @@ class ConditionFile(_Strict):
     damage_calculation: FilterFile | Literal["monster"] | None = Field(
         None, description="during damage calculation, when a monster battles"
     )
-    by: Side = "any"
-    how: Literal["normal", "tribute", "special", "any"] = "any"
+    destroyed: EventCards = Field(None, description="when a card that fits is destroyed")
+    destroyed_by_effect: EventCards = Field(
+        None, description="when a card that fits is destroyed by a card effect"
+    )
+    destroyed_by_battle: EventCards = Field(
+        None, description="when a monster that fits is destroyed by battle"
+    )
+    sent_to_graveyard: EventCards = Field(
+        None, description="when a card that fits is sent to the graveyard (from anywhere)"
+    )
+    leaves_field: EventCards = Field(None, description="when a card that fits leaves the field")
+    banished: EventCards = Field(None, description="when a card that fits is banished")
+    targeted: EventCards = Field(
+        None, description="when a card that fits is targeted by an activation"
+    )
+    by: Side = Field(
+        "any",
+        description="who activated the card, or summoned or controls the monster, relative to "
+        "this card's controller",
+    )
+    how: Literal["normal", "tribute", "special", "any"] = Field(
+        "any", description="how the monster is summoned"
+    )
+    includes: Annotated[list[str], Field(min_length=1, max_length=20)] | None = Field(
+        None,
+        description="with 'activates': the activation includes one of these effects (effect "
+        "verbs: add-from-deck, special-summon, draw, ...)",
+    )
+    would_destroy: FilterFile | Literal["card", "monster", "spell-trap"] | None = Field(
+        None,
+        description="with 'activates': the activation would destroy cards that fit (its "
+        "target, or the cards a mass effect destroys now); 'controller' is seen from this card",
+    )
+    at_least: int = Field(
+        1, ge=1, le=10, description="with 'would-destroy': at least this many of them"
+    )
 
     @model_validator(mode="after")
     def _one(self) -> ConditionFile:
         _exactly_one(self, CONDITIONS, "a condition")
+        refined = [k for k in ("includes", "would_destroy") if getattr(self, k) is not None]
+        if refined and self.activates is None:
+            raise ValueError(f"'{_alias(refined[0])}' goes with 'activates'")
+        if self.at_least != 1 and self.would_destroy is None:
+            raise ValueError("'at-least' goes with 'would-destroy'")
         return self
 
 
@@ -333,6 +395,13 @@ CONDITIONS = (
     "attack_declared",
     "damage_step",
     "damage_calculation",
+    "destroyed",
+    "destroyed_by_effect",
+    "destroyed_by_battle",
+    "sent_to_graveyard",
+    "leaves_field",
+    "banished",
+    "targeted",
 )
 
 
@@ -347,6 +416,10 @@ TriggerEvent = Literal[
     "flipped",
     "destroyed-by-battle",
     "attack-declared",
+    "destroyed-by-effect",
+    "banished",
+    "targeted",
+    "discarded",
 ]
 
 
@@ -373,11 +446,36 @@ class ContinuousFile(_Strict):
 Effects = EffectFile | list[EffectFile]
 
 
+class ModeFile(_Strict):
+    """One mode of a card or effect with several conditions ("When a monster would be
+    Summoned, OR a Spell/Trap Card is activated"): activated on its own, its effect follows it."""
+
+    label: str = Field(
+        pattern=r"^[^()\n]+$",
+        description="its name in traces and history ('A activates X choosing LABEL')",
+    )
+    when: ConditionFile | None = None
+    cost: CostFile | list[CostFile] | None = Field(
+        None, description="paid besides the costs the card states for every mode"
+    )
+    target: FilterFile | None = None
+    effect: Effects | None = None
+
+
 class AbilityFile(_Strict):
     """An activated or trigger effect of a monster (or a CMC ability)."""
 
     type: str = Field(description="an effect kind of the rule system (ignition, quick, ...)")
     speed: Speed | None = None
+    from_: Literal["field", "hand", "graveyard"] = Field(
+        "field",
+        alias="from",
+        description="where the effect is activated from (a trigger watching other cards: where "
+        "its card must be to see them); on the field it is face-up",
+    )
+    modes: Annotated[list[ModeFile], Field(min_length=2, max_length=6)] | None = Field(
+        None, description="several conditions, each activated on its own with its own effect"
+    )
     when: ConditionFile | None = None
     trigger: TriggerFile | None = None
     optional: bool = False
@@ -422,8 +520,17 @@ class CardFile(_Strict):
     once: Literal["turn", "chain"] | None = None
     no_response: bool = False
     continuous: ContinuousFile | list[ContinuousFile] | None = None
+    modes: Annotated[list[ModeFile], Field(min_length=2, max_length=6)] | None = Field(
+        None,
+        description="a Spell or Trap Card with several conditions: each mode is activated on "
+        "its own, with its own effect",
+    )
     ability: AbilityFile | None = None
     abilities: list[AbilityFile] | None = None
+    text: str | None = Field(
+        None, description="the part of the card's official text this entry encodes"
+    )
+    source: str | None = Field(None, description="where the official text or ruling is")
 
 
 class ClaimFile(_Strict):
@@ -490,6 +597,11 @@ class ScenarioFile(_Strict):
         "phase by phase, until it ends (without it, they end with the scenario's chains)",
     )
     life_points: Points = 8000
+    hands: dict[str, Annotated[int, Field(strict=True, ge=0, le=60)]] = Field(
+        default_factory=dict,
+        description="how many cards each player holds besides the listed ones (unknown "
+        "cards, 0 to 60): costs may discard them, draws add to them",
+    )
     library: str | list[str] | None = None
     cards: dict[str, CardFile]
     history: list[HistoryStep] = Field(default_factory=list)
@@ -502,6 +614,10 @@ class LibraryFile(_Strict):
 
     description: str | None = None
     cards: dict[str, CardFile]
+    left_out: dict[str, str] = Field(
+        default_factory=dict,
+        description="cards the format cannot encode faithfully, each with the reason",
+    )
 
 
 # --- validation ---------------------------------------------------------------------------

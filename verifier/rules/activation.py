@@ -11,12 +11,28 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
-from verifier.rules import battle, protocol, speed, windows
+from verifier.rules import battle, events, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
-from verifier.rules.moves import tribute
-from verifier.spec.cards import Ability, Zone
+from verifier.rules.moves import move, tribute
+from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Cost, Zone
+from verifier.spec.scenario import Scenario
 
-__all__ = ["activation_checks", "cost_checks", "instant", "pay_costs", "push_link", "record"]
+__all__ = [
+    "activation_checks",
+    "cost_checks",
+    "fields",
+    "instant",
+    "pay_costs",
+    "push_link",
+    "record",
+]
+
+
+def fields(scenario: Scenario) -> tuple[str, ...]:
+    """The optional state field hands need: the unlisted cards of each hand, kept when the
+    scenario gives hands or a cost may be paid with any card of the hand."""
+    hidden = any(cost.hidden for a in scenario.abilities for cost in a.costs)
+    return ("hand",) if hidden or any(scenario.hands) else ()
 
 
 def activation_checks(
@@ -42,7 +58,11 @@ def activation_checks(
     yield from windows.negation_window_checks(ctx, ability)
     yield from battle.limit_checks(ctx, ability)
     if ability.condition is not None:
-        yield Check("card.condition", windows.condition_met(ctx, ability.condition, player))
+        if ability.condition.kind in EVENT_CONDITIONS:
+            met = events.condition_met(ctx, ability.index, ability.condition)
+        else:
+            met = windows.condition_met(ctx, ability.condition, player)
+        yield Check("card.condition", met)
     if ability.once == "turn":
         yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
     elif ability.once == "chain":
@@ -65,7 +85,11 @@ def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check
     card = w.cards[ability.card]
     c = card.index
     if not ability.card_activation:
-        yield Check("card.location", L.and_(on_field(ctx, c), f.up[c]))
+        if ability.origin is Zone.FIELD:
+            yield Check("card.location", L.and_(on_field(ctx, c), f.up[c]))
+        else:
+            # A monster's effect activated from the hand or the graveyard (a hand trap).
+            yield Check("card.location", f.zone[c] == int(ability.origin))
         return
     kind = w.model.kinds[card.kind]
     in_hand = f.zone[c] == int(Zone.HAND)
@@ -94,28 +118,38 @@ def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check
 def cost_checks(
     ctx: Ctx, ability: Ability, player: Term, target: int | None, tributes: tuple[int, ...]
 ) -> Iterator[Check]:
-    """Whether the costs can be paid with the chosen tributes."""
+    """Whether the costs can be paid with the cards chosen for them (``tributes``: one card
+    per cost that chooses, in their order; :data:`HIDDEN` for an unlisted card of the hand)."""
     L, f = ctx.L, ctx.f
-    wanted = [cost for cost in ability.costs if cost.kind == "tribute"]
+    wanted = [cost for cost in ability.costs if cost.chooses]
     if len(wanted) != len(tributes):
-        yield Check("cost.tribute", False)
+        yield Check(f"cost.{wanted[0].kind if wanted else 'tribute'}", False)
     for cost, offered in zip(wanted, tributes, strict=False):
+        rule = f"cost.{cost.kind}"
+        if offered == HIDDEN:
+            unlisted = ctx.w.layout.has("hand") and cost.hidden
+            yield Check(rule, L.pick(f.hand, player, 0) > 0 if unlisted else False)
+            continue
         assert cost.filter is not None
         fits = matches(ctx, offered, cost.filter, player, ability.card)
-        yield Check("cost.tribute", L.and_(fits, offered != target, offered != ability.card))
+        yield Check(rule, L.and_(fits, offered != target, offered != ability.card))
     for cost in ability.costs:
         if cost.kind == "pay-lp" and cost.amount is not None:
             yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)
         elif cost.kind == "dizzy":
             yield Check("cost.dizzy", L.not_(f.dizzy[ability.card]))
+        elif cost.this and cost.kind == "banish":
+            yield Check("cost.banish", f.zone[ability.card] != int(Zone.BANISHED))
 
 
 def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...]) -> None:
     """Pay the costs: they are events, and may trigger effects (tributing Sangan)."""
     L, f = ctx.L, ctx.f
-    tribute(ctx, tributes)
+    chosen = iter(tributes)
     for cost in ability.costs:
-        if cost.kind == "pay-lp":
+        if cost.kind in ("tribute", "discard", "banish"):
+            _pay_with_card(ctx, cost, ability.card if cost.this else next(chosen), player)
+        elif cost.kind == "pay-lp":
             for p in (0, 1):
                 # "Pay half": the Life Points left are rounded up (see Logic.half).
                 amount = L.half(f.lp[p]) if cost.amount is None else cost.amount
@@ -125,6 +159,25 @@ def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...
         elif cost.kind == "dizzy":
             f.dizzy[ability.card] = True
             ctx.note("dizzy", [ability.card])
+
+
+def _pay_with_card(ctx: Ctx, cost: Cost, card: int, player: Term) -> None:
+    """Tribute, discard or banish one card (or an unlisted card of the hand)."""
+    L, f = ctx.L, ctx.f
+    if card == HIDDEN:
+        for p in (0, 1):
+            f.hand[p] = L.ite(player == p, f.hand[p] - 1, f.hand[p])
+        ctx.event()
+        ctx.note("discard-unlisted", (), "", player)
+        return
+    if cost.kind == "tribute":
+        tribute(ctx, (card,))
+        return
+    hit = [c == card for c in range(ctx.w.n)]
+    if cost.kind == "discard":
+        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard", "discarded"), paid="discard")
+    else:
+        move(ctx, hit, Zone.BANISHED, ("banished",), paid="banish")
 
 
 def instant(ctx: Ctx, spd: Term) -> Term:

@@ -96,6 +96,7 @@ def attack_checks(ctx: Ctx, attacker: int, target: int) -> Iterator[Check]:
                 f.window == int(Window.NONE),
                 f.window == int(Window.SUMMON_RESPONSE),
                 f.window == int(Window.EFFECT_SUMMON_RESPONSE),
+                f.window == int(Window.EVENT_RESPONSE),
             ),
             f.clen == 0,
             f.right == turn_player(ctx),

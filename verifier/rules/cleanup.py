@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode
-from verifier.rules import battle, protocol, triggers, turn, windows
+from verifier.rules import battle, events, protocol, triggers, turn, windows
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
 
@@ -80,3 +80,4 @@ def cleanup(ctx: Ctx) -> None:
     if ctx.w.progresses:
         battle.check_replay(ctx, L.and_(done, L.not_(waiting)))
     windows.open_after_effect_summon(ctx, effect_summon, done)
+    events.open_after_chain(ctx, done)

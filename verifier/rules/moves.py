@@ -36,8 +36,11 @@ def move(
     tributed: bool = False,
     destroyed: bool = False,
     quiet: bool = False,
+    paid: str | None = None,
 ) -> Moved:
-    """Move the cards in ``hit`` to ``dest`` at once: one event, then its triggers."""
+    """Move the cards in ``hit`` to ``dest`` at once: one event, then its triggers.
+
+    ``paid`` names the cost the move pays (``discard``, ``banish``), for the narrative."""
     L, f, w = ctx.L, ctx.f, ctx.w
     # A monster whose summon has not succeeded yet (the summon-negation window) was never on
     # the field: if it is destroyed now, it is not sent from the field (Solemn Judgment).
@@ -82,13 +85,15 @@ def move(
     if all(h is False for h in hits):
         return Moved(hits, [False] * w.n, left, bound_before)
     ctx.event(L.or_(*hits))
-    kind = "tribute" if tributed else events[0] if events else "move"
+    kind = "tribute" if tributed else paid or (events[0] if events else "move")
     if not quiet:
         ctx.note("special-summoned" if kind == "summoned" else kind, hits, dest.label)
     for event in events:
         triggers.fire(ctx, event, hits, before, controllers)
     if dest is Zone.GRAVEYARD and "sent-to-graveyard" not in events:
         triggers.fire(ctx, "sent-to-graveyard", hits, before, controllers)
+    if dest is Zone.BANISHED and "banished" not in events:
+        triggers.fire(ctx, "banished", hits, before, controllers)
     triggers.fire(ctx, "leaves-field", left, before, controllers)
     return Moved(hits, hits if destroyed else [False] * w.n, left, bound_before)
 
@@ -126,4 +131,5 @@ def binding(ctx: Ctx, moved: Moved) -> None:
         if all(L.is_false(d) for d in doomed):
             return
         ctx.note("continuous", doomed, "bound")
-        moved = move(ctx, doomed, Zone.GRAVEYARD, ("destroyed",), destroyed=True, quiet=True)
+        events = ("destroyed", "destroyed-by-effect")
+        moved = move(ctx, doomed, Zone.GRAVEYARD, events, destroyed=True, quiet=True)

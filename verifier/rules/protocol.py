@@ -104,7 +104,11 @@ def pass_(ctx: Ctx, player: int) -> None:
     open_closes = L.and_(closes, L.not_(building))
     # A closed chain starts to resolve, and the Summon response window closes with it.
     f.mode = L.ite(chain_closes, int(Mode.RESOLVE), f.mode)
-    answering = L.or_(windows.responding(ctx), f.window == int(Window.ATTACK))
+    answering = L.or_(
+        windows.responding(ctx),
+        f.window == int(Window.ATTACK),
+        f.window == int(Window.EVENT_RESPONSE),
+    )
     f.window = L.ite(L.and_(chain_closes, answering), int(Window.NONE), f.window)
     ctx.note("close", detail="chain") if chain_closes is True else None
     windows.close_open_state(ctx, open_closes)

@@ -88,7 +88,9 @@ def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
     slow = speed < model.min_response
     # After a chain that ended with an effect's summon the game state is open as usual.
     open_window = L.or_(
-        f.window == int(Window.NONE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)
+        f.window == int(Window.NONE),
+        f.window == int(Window.EFFECT_SUMMON_RESPONSE),
+        f.window == int(Window.EVENT_RESPONSE),
     )
     if model.ignition_priority:
         # Seed 001: the turn player may activate a Spell Speed 1 effect "on priority" as the

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules.context import Check, Ctx, matches, present, turn_player
+from verifier.spec.cards import Zone
 
 __all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
 
@@ -55,8 +56,14 @@ def fire(
             cases.append(L.and_(*parts))
         fired = L.or_(*cases)
         if not spec.this_card:
-            # A card watching other cards must be face-up on the field to see them.
-            fired = L.and_(fired, present(ctx, watcher))
+            # A card watching other cards must be face-up on the field to see them (or in
+            # the hand or graveyard it triggers from: a hand trap's trigger).
+            sees = (
+                present(ctx, watcher)
+                if ability.origin is Zone.FIELD
+                else f.zone[watcher] == int(ability.origin)
+            )
+            fired = L.and_(fired, sees)
         if L.is_false(fired):
             continue
         cap = 1 if spec.optional else ctx.w.layout.pending_cap
@@ -69,6 +76,10 @@ def fire(
         f.trig[watcher] = L.or_(f.trig[watcher], fired)
         if fired is True:
             ctx.note("trigger", [watcher], ability.label)
+    if w.watchers:
+        from verifier.rules import events
+
+        events.heard(ctx, event, hit, then)
 
 
 def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:

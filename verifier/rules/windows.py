@@ -58,6 +58,8 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
                 f.lab[slot] == a.index
                 for a in w.abilities
                 if w.cards[a.card].type in condition.types
+                # "includes any of these effects" (Ash Blossom & Joyous Spring).
+                and (not condition.includes or any(a.uses(v) for v in condition.includes))
             ]
             by = _by(ctx, condition.by, f.lpl[slot], player)
             cases.append(L.and_(top, L.or_(*kinds), by))
@@ -205,6 +207,7 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
         L.or_(
             f.window == int(Window.NONE),
             f.window == int(Window.ATTACK),
+            f.window == int(Window.EVENT_RESPONSE),
             False if ctx.w.progresses else effect_summon,
         ),
     )

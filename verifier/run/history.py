@@ -177,6 +177,8 @@ def _action(system: System, state: State, step: Step) -> Action:
             f"{system.world.cards[ability.card].name}'s effect does not target",
             step.span,
         )
+    if step.verb == "decline":
+        return Action("decline", step.ability)
     kind = "trigger" if ability.trigger is not None else "activate"
     return Action(kind, step.ability, -1 if step.target is None else step.target, step.tributes)
 

@@ -9,6 +9,9 @@ from verifier.errors import Span
 
 __all__ = [
     "ALL_TYPES",
+    "CHOOSING_COSTS",
+    "EVENT_CONDITIONS",
+    "HIDDEN",
     "Ability",
     "Card",
     "Condition",
@@ -61,25 +64,64 @@ class Filter:
     """The monster whose attack is under way (or, with False, any other)."""
 
 
+HIDDEN = -2
+"""A card of a hand that the scenario does not list (one of ``hands:``), where a cost or an
+action names a card: discarding "1 card" may discard one of them."""
+
+
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """A cost paid on activation: ``tribute`` (with a filter), ``pay-lp`` or ``dizzy``."""
+    """A cost paid on activation: ``tribute``, ``discard`` or ``banish`` (this card, or one
+    card chosen by a filter), ``pay-lp`` or ``dizzy``."""
 
     kind: str
     filter: Filter | None = None
     amount: int | None = None
+    this: bool = False
+    """The card itself pays it ("discard this card", "Tribute this card")."""
+    hidden: bool = False
+    """A card of the hand that the scenario does not list may pay it (any card, no type)."""
+
+    @property
+    def chooses(self) -> bool:
+        """Whether the player chooses the card that pays it (one of several)."""
+        return self.kind in CHOOSING_COSTS and not self.this
+
+
+CHOOSING_COSTS = frozenset({"tribute", "discard", "banish"})
+"""The costs paid with a card."""
+
+
+EVENT_CONDITIONS = (
+    "destroyed",
+    "destroyed-by-effect",
+    "destroyed-by-battle",
+    "sent-to-graveyard",
+    "leaves-field",
+    "banished",
+    "targeted",
+)
+"""Conditions met while an event that happened to a card is the last thing to have happened
+("When a monster you control is destroyed and sent to the GY")."""
 
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """An activation condition: ``activates``, ``summoned``, ``would-be-summoned``, or one of
-    the Battle Phase's: ``attack-declared``, ``damage-step``, ``damage-calculation``."""
+    """An activation condition: ``activates``, ``summoned``, ``would-be-summoned``, one of
+    the Battle Phase's (``attack-declared``, ``damage-step``, ``damage-calculation``), or an
+    event (:data:`EVENT_CONDITIONS`)."""
 
     kind: str
     types: frozenset[str] = ALL_TYPES
     filter: Filter | None = None
     by: str = "any"
     how: str = "any"
+    includes: frozenset[str] = frozenset()
+    """``activates``: the activation answered includes one of these effect verbs."""
+    would_destroy: Filter | None = None
+    """``activates``: the activation answered would destroy cards that fit this filter ..."""
+    at_least: int = 1
+    """... at least this many of them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +178,11 @@ class Ability:
     no_response: bool
     card_activation: bool
     span: Span | None = field(default=None, compare=False, repr=False)
+    origin: Zone = Zone.FIELD
+    """Where a monster's effect is activated from: the field (face-up), the hand or the
+    graveyard; for a trigger watching other cards, where its card must be to see them."""
+    mode: str | None = None
+    """The mode this ability is, for a card with several (Solemn Judgment: ``summon``)."""
 
     def uses(self, verb: str) -> bool:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb."""

@@ -19,7 +19,7 @@ __all__ = ["ClaimEntry", "Scenario", "Step", "Variant"]
 class Step:
     """One step of a scenario's history."""
 
-    verb: str  # activate | pass | summon | press | timer | resolve | attack | advance
+    verb: str  # activate | decline | pass | summon | press | timer | resolve | attack | advance
     player: int | None
     card: int | None = None
     ability: int | None = None
@@ -75,6 +75,8 @@ class Scenario:
     """The last step of the turn its continuations go through (None: they end with the
     scenario's chains and the chains those cause, in the step where it starts)."""
     allow_outside: bool = False  # loaded with --allow-outside: its variants are too
+    hands: tuple[int, int] = (0, 0)
+    """Cards in each player's hand besides the listed ones, unknown to the scenario."""
     text: str | None = field(default=None, compare=False, repr=False)
     """The scenario's text when it was loaded from memory, not a file (its variants are
     loaded from it again)."""

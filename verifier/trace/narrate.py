@@ -16,6 +16,7 @@ from verifier.effects.verb import Names, are, narrator
 from verifier.errors import InternalError
 from verifier.games import game
 from verifier.rules.context import Note
+from verifier.spec.cards import HIDDEN, Ability
 from verifier.system import Action, IllegalTrace, System
 from verifier.trace import turn
 
@@ -33,7 +34,7 @@ _KEYS = {
     "cast-order": "the one cast first",
 }
 
-__all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "replay"]
+__all__ = ["IllegalTrace", "TraceStep", "describe_action", "narrate", "paying", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +123,7 @@ def narrate(
             detail = ""
             if action.target >= 0:
                 detail += f" targeting {names[action.target]}"
-            if action.tributes:
-                detail += " tributing " + " and ".join(names[t] for t in action.tributes)
+            detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
             if action.kind == "trigger":
                 detail = f"'s trigger effect{detail}"
@@ -172,9 +172,12 @@ def narrate(
             text = words.outcomes[_OUTCOMES[outcome]].format(head=head, label=label)
             resolving.append(card)
             add("resolution", text, note.player, card, None if slot is None else slot + 1)
-        elif k == "tribute":
+        elif k in {"tribute", "discard", "banish"}:
             if note.cards:
-                add("effect", f"{listed} {are(note.cards)} tributed", card=note.cards[0])
+                done = {"tribute": "tributed", "discard": "discarded", "banish": "banished"}[k]
+                add("effect", f"{listed} {are(note.cards)} {done}", card=note.cards[0])
+        elif k == "discard-unlisted":
+            add("effect", f"{who} discards a card from their hand", note.player)
         elif k in {"summoned", "summon"}:
             if not note.cards:
                 continue
@@ -218,6 +221,17 @@ def narrate(
     return steps
 
 
+def paying(ability: Ability, chosen: tuple[int, ...], names: list[str]) -> str:
+    """The words a history uses for the cards chosen to pay ``ability``'s costs: " tributing
+    X", " discarding X" (" discarding a card": an unlisted card of the hand), " banishing X"."""
+    costs = [cost for cost in ability.costs if cost.chooses]
+    words = {"tribute": "tributing", "discard": "discarding", "banish": "banishing"}
+    return "".join(
+        f" {words[cost.kind]} {'a card' if card == HIDDEN else names[card]}"
+        for cost, card in zip(costs, chosen, strict=False)
+    )
+
+
 def describe_action(system: System, state: State, action: Action) -> str:
     """A short label for ``action`` taken in ``state`` (graph edges, diagnostics)."""
     w = system.world
@@ -233,9 +247,7 @@ def describe_action(system: System, state: State, action: Action) -> str:
         text = f"{who} {verb} {ability.label}"
         if action.target >= 0:
             text += f" targeting {names[action.target]}"
-        if action.tributes:
-            text += " tributing " + " and ".join(names[t] for t in action.tributes)
-        return text
+        return text + paying(ability, action.tributes, names)
     if action.kind == "pass":
         return f"{players[action.player]} passes"
     if action.kind == "resolve":
