@@ -146,7 +146,7 @@ class ChainLength:
 
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
-    """A number about a player at the end (``life_points``, ``cards_drawn``,
+    """A number about a player at the end (``life_points``, ``cards_drawn``, ``hand_size``,
     ``battle_damage``) compared."""
 
     what: str

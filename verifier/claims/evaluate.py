@@ -12,6 +12,7 @@ from verifier.claims import ast
 from verifier.core.logic import Logic, Term
 from verifier.core.state import Frame, Outcome, State
 from verifier.core.world import World
+from verifier.spec.cards import Zone
 
 __all__ = ["truth"]
 
@@ -114,6 +115,8 @@ class _Eval:
                 # Without battle fields, the continuation has no battle: no damage.
                 taken = f.bdmg[formula.player] if self.w.layout.has("bdmg") else 0
                 return self.compare(taken, formula.op, formula.value)
+            if formula.what == "hand_size":
+                return self.compare(self.hand_size(formula.player), formula.op, formula.value)
             column = f.lp if formula.what == "life_points" else f.drawn
             return self.compare(column[formula.player], formula.op, formula.value)
         if isinstance(formula, ast.Attacks):
@@ -231,6 +234,17 @@ class _Eval:
             )
             cases.append(L.and_(L.not_(earlier), has, self.link_order(chain, cards, segoc=True)))
         return L.or_(*cases)
+
+    def hand_size(self, player: int) -> Term:
+        """The cards in ``player``'s hand: the listed ones there, and the unlisted ones (the
+        scenario's ``hands`` and what was drawn; without costs that discard them, every
+        card drawn is still there)."""
+        L, f, w = self.L, self.f, self.w
+        listed = L.count(
+            [L.and_(f.zone[c] == int(Zone.HAND), f.ctrl[c] == player) for c in range(w.n)]
+        )
+        unlisted = f.hand[player] if w.layout.has("hand") else f.drawn[player]
+        return listed + unlisted
 
     def resolution_order(self, chain: int, cards: tuple[int, ...]) -> Term:
         """The links of ``chain`` resolved exactly in the order ``cards``."""

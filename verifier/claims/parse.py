@@ -72,6 +72,7 @@ COMPARED = sorted(
         "chain",
         "life_points",
         "cards_drawn",
+        "hand_size",
         "battle_damage",
         "atk",
         "def",
@@ -329,7 +330,7 @@ class _Builder:
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
             return self.equality(op, ast.SpeedIs(card, self.speed(value)))
-        if word in {"life_points", "cards_drawn", "battle_damage"}:
+        if word in {"life_points", "cards_drawn", "hand_size", "battle_damage"}:
             self.arity(name, args, 1, "one player")
             return ast.PlayerCount(word, self.player(args[0]), str(op), self.number(value))
         if word in {"atk", "def"}:

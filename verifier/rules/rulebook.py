@@ -34,6 +34,9 @@ RULES: dict[str, str] = {
     "limit.once-per-chain": "it can be activated only once per chain",
     "target.valid": "the target does not fit",
     "cost.tribute": "the tribute cannot be paid with that card",
+    "cost.discard": "the discard cannot be paid with that card (or the hand has no card to "
+    "discard)",
+    "cost.banish": "the banishing cannot be paid with that card",
     "cost.life-points": "not enough Life Points to pay the cost",
     "cost.dizzy": "it is dizzy, and using it dizzies it",
     "resolve.mode": "links resolve only once the chain is closed",
