@@ -76,12 +76,28 @@ class KindFile(_Strict):
 
 
 class ChainFile(_Strict):
-    respond: Literal["at-least-previous", "faster-than-previous", "any"]
-    min_response: Speed | None = None
-    right_to_respond: Literal["other-player-first", "anyone"]
-    closes_on: Literal["two-passes-in-a-row", "both-press-resolve"]
-    auto_resolve_seconds: int | None = Field(None, ge=1, le=3600)
-    spell_trap_zones: Zones | None = None
+    respond: Literal["at-least-previous", "faster-than-previous", "any"] = Field(
+        description="which speeds may answer the link on top: at least its speed, faster than it, or any"
+    )
+    min_response: Speed | None = Field(
+        None,
+        description="the lowest speed that may be a response (Chain Link 2 or later); slower ones only start a chain",
+    )
+    right_to_respond: Literal["other-player-first", "anyone"] = Field(
+        description="who may add a link: the other player first (then the one who added), or anyone at any time"
+    )
+    closes_on: Literal["two-passes-in-a-row", "both-press-resolve"] = Field(
+        description="when the chain stops growing: two passes in a row, or both players pressing resolve"
+    )
+    auto_resolve_seconds: int | None = Field(
+        None,
+        ge=1,
+        le=3600,
+        description="a stack left unchanged this long resolves by itself (1 to 3600 seconds)",
+    )
+    spell_trap_zones: Zones | None = Field(
+        None, description="Spell & Trap Zones per player (5 in Yu-Gi-Oh!)"
+    )
     monster_zones: Zones | None = Field(
         None, description="Main Monster Zones per player (5 in Yu-Gi-Oh!)"
     )
@@ -91,6 +107,9 @@ class ResolutionFile(_Strict):
     order: (
         Literal["backwards", "immediate"]
         | list[Literal["speed", "turn-player-first", "cast-order"]]
+    ) = Field(
+        description="how links resolve: backwards (last in, first out), all at once, or "
+        "sorted by keys (speed, then the turn player's first, then cast order)"
     )
     instant: list[Speed] = Field(default_factory=list, description="speeds that never stack")
     failure: Literal["target", "target-or-source"] = Field(
@@ -99,17 +118,32 @@ class ResolutionFile(_Strict):
 
 
 class TriggersFile(_Strict):
-    simultaneous: Literal["segoc", "apnap"] = "segoc"
-    earlier_triggered_first: bool = False
-    missing_timing: Literal["when-wording", "all-optional"] = "when-wording"
+    simultaneous: Literal["segoc", "apnap"] = Field(
+        "segoc",
+        description="how triggers that happen at the same time go on a chain: SEGOC (the turn player's mandatory, the opponent's mandatory, the turn player's optional, the opponent's optional) or APNAP (the turn player's, then the opponent's)",
+    )
+    earlier_triggered_first: bool = Field(
+        False,
+        description="a trigger that triggered earlier goes on the chain before later ones (seed 001)",
+    )
+    missing_timing: Literal["when-wording", "all-optional"] = Field(
+        "when-wording",
+        description="which optional triggers miss the timing: 'When ... you can' ones whose event was not the last thing to happen, or every optional one that cannot activate at once (seed 001)",
+    )
     unactivatable: Literal["drop", "wait"] = Field(
         "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
     )
 
 
 class WindowsFile(_Strict):
-    summon_negation: bool = True
-    ignition_priority: bool = False
+    summon_negation: bool = Field(
+        True,
+        description="a summon opens a Summon negation window, whose Chain Link 1 must negate the summon",
+    )
+    ignition_priority: bool = Field(
+        False,
+        description="the turn player may open the Summon response chain with a Spell Speed 1 effect 'on priority' (seed 001)",
+    )
 
 
 DamageStepAllowance = Literal[
@@ -162,32 +196,58 @@ class BattleFile(_Strict):
 
 
 class SpeedModifiersFile(_Strict):
-    slow_limit: Speed
-    speed_up_limit: Speed
+    slow_limit: Speed = Field(description="the slowest speed a 'slow' modifier can bring a card to")
+    speed_up_limit: Speed = Field(
+        description="the fastest speed a 'speed-up' modifier can bring a card to"
+    )
 
 
 class RuleSystemFile(_Strict):
     """A rule system: the parameters that choose among the rule primitives."""
 
-    name: str
-    description: str
-    game: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
-    speeds: list[Speed] = Field(min_length=1)
-    speed_from: Literal["kind", "card"] = "kind"
-    kinds: dict[str, KindFile]
+    name: str = Field(description="the rule system's name (scenarios name it in 'rules:')")
+    description: str = Field(description="what the rule system is, in a sentence")
+    game: str = Field(
+        pattern=r"^[a-z][a-z0-9-]*$",
+        description="the game it is a rule system of (a registered game: yugioh, cmc, ...)",
+    )
+    speeds: list[Speed] = Field(
+        min_length=1, description="the speeds, slowest first (a card's speed is one of them)"
+    )
+    speed_from: Literal["kind", "card"] = Field(
+        "kind", description="whether a card's speed comes from its kind or is stated on each card"
+    )
+    kinds: dict[str, KindFile] = Field(
+        description="the card kinds and effect kinds, each with its speed and properties"
+    )
     chain: ChainFile | None = Field(
         None, description="how a chain is built; not needed when everything resolves at once"
     )
-    resolution: ResolutionFile
-    cleanup: Literal["activated-spells-traps", "spells"] = "activated-spells-traps"
-    triggers: TriggersFile | None = None
-    windows: WindowsFile | None = None
-    speed_modifiers: SpeedModifiersFile | None = None
+    resolution: ResolutionFile = Field(description="how a closed chain resolves")
+    cleanup: Literal["activated-spells-traps", "spells"] = Field(
+        "activated-spells-traps",
+        description="which activated cards go to the graveyard after the chain: Spells and Traps (except Continuous, Equip and Field), or Spells only",
+    )
+    triggers: TriggersFile | None = Field(
+        None,
+        description="how trigger effects go on the chain; without it, cards have no trigger effects",
+    )
+    windows: WindowsFile | None = Field(None, description="the timing windows around a summon")
+    speed_modifiers: SpeedModifiersFile | None = Field(
+        None,
+        description="the limits of the 'slow' and 'speed-up' modifiers (CMC); without it, there are none",
+    )
     battle: BattleFile | None = Field(
         None, description="the Battle Phase; without it a turn has no battle"
     )
-    phases: list[str] = Field(default_factory=lambda: ["main1"])
-    main_phases: list[str] = Field(default_factory=lambda: ["main1"])
+    phases: list[str] = Field(
+        default_factory=lambda: ["main1"],
+        description="the phases of a turn, in order (the game's names)",
+    )
+    main_phases: list[str] = Field(
+        default_factory=lambda: ["main1"],
+        description="the phases in which Spell Speed 1 cards may start a chain",
+    )
 
 
 # --- cards --------------------------------------------------------------------------------
@@ -196,15 +256,24 @@ class RuleSystemFile(_Strict):
 class FilterFile(_Strict):
     """Which cards qualify: used by targets, costs, conditions and mass effects."""
 
-    card: CardType | list[CardType] = "card"
-    zone: ZoneName | None = None
-    face: Literal["up", "down", "any"] | None = None
-    controller: Side = "any"
+    card: CardType | list[CardType] = Field(
+        "card",
+        description="the card types that fit: monster, spell, trap, spell-trap, card (one or a list)",
+    )
+    zone: ZoneName | None = Field(None, description="the zone the card is in now")
+    face: Literal["up", "down", "any"] | None = Field(
+        None, description="face-up or face-down (on the field); any"
+    )
+    controller: Side = Field(
+        "any", description="whose card, seen from the player whose effect it is: you, opponent, any"
+    )
     other: bool = Field(False, description="not this card itself")
-    atk_at_least: Stat | None = None
-    atk_at_most: Stat | None = None
-    archetype: str | None = None
-    dizzy: bool | None = None
+    atk_at_least: Stat | None = Field(None, description="a monster with at least this ATK now")
+    atk_at_most: Stat | None = Field(None, description="a monster with at most this ATK now")
+    archetype: str | None = Field(None, description="a card of this archetype")
+    dizzy: bool | None = Field(
+        None, description="a dizzy card (true) or one that is not (false); CMC"
+    )
     position: Literal["attack", "defense"] | None = Field(
         None, description="a monster in this battle position"
     )
@@ -249,12 +318,30 @@ def _effect_fields() -> dict[str, Any]:
     # the resource verbs; the last three: coin-toss, whose loader checks them).
     fields.update(
         of=(Side, Field("any", description="whose cards a mass effect hits")),
-        filter=(FilterFile | None, None),
-        to=(Literal["banished", "graveyard"] | None, None),
-        player=(Literal["you", "opponent"], "you"),
-        heads_at_least=(int | None, Field(None, ge=0, le=8)),
-        then=("EffectFile | list[EffectFile] | None", None),
-        otherwise=("EffectFile | list[EffectFile] | None", None),
+        filter=(
+            FilterFile | None,
+            Field(None, description="only the cards that fit this filter are acted on"),
+        ),
+        to=(
+            Literal["banished", "graveyard"] | None,
+            Field(None, description="where destroyed cards go ('destroy and banish')"),
+        ),
+        player=(
+            Literal["you", "opponent"],
+            Field("you", description="the player who draws, gains or loses"),
+        ),
+        heads_at_least=(
+            int | None,
+            Field(None, ge=0, le=8, description="coin-toss: how many heads make it succeed"),
+        ),
+        then=(
+            "EffectFile | list[EffectFile] | None",
+            Field(None, description="coin-toss: what happens when it succeeds"),
+        ),
+        otherwise=(
+            "EffectFile | list[EffectFile] | None",
+            Field(None, description="coin-toss: what happens when it fails"),
+        ),
     )
     return fields
 
@@ -327,9 +414,17 @@ EventCards = FilterFile | Literal["card", "monster", "spell-trap"] | None
 class ConditionFile(_Strict):
     """When a card may be activated: in answer to what."""
 
-    activates: Activated | list[Activated] | None = None
-    summoned: FilterFile | Literal["monster"] | None = None
-    would_be_summoned: FilterFile | Literal["monster"] | None = None
+    activates: Activated | list[Activated] | None = Field(
+        None,
+        description="when a card or effect of these types is activated (the link on top of the chain): monster, spell, trap, spell-trap, card, monster-effect",
+    )
+    summoned: FilterFile | Literal["monster"] | None = Field(
+        None, description="when a monster that fits is summoned (the Summon response window)"
+    )
+    would_be_summoned: FilterFile | Literal["monster"] | None = Field(
+        None,
+        description="when a monster that fits would be summoned (the Summon negation window: Chain Link 1)",
+    )
     attack_declared: FilterFile | Literal["monster"] | None = Field(
         None, description="when a monster (the attacker) declares an attack"
     )
@@ -426,9 +521,18 @@ TriggerEvent = Literal[
 class TriggerFile(_Strict):
     """What makes a trigger effect trigger."""
 
-    event: TriggerEvent | list[TriggerEvent]
-    card: Literal["this"] | FilterFile = "this"
-    from_: ZoneName | Literal["any"] = Field("any", alias="from")
+    event: TriggerEvent | list[TriggerEvent] = Field(
+        description="what happens that triggers it (one event or a list)"
+    )
+    card: Literal["this"] | FilterFile = Field(
+        "this",
+        description="to which card: this card, or any card that fits a filter (then this card must be face-up on the field, or where 'from' says, to see it)",
+    )
+    from_: ZoneName | Literal["any"] = Field(
+        "any",
+        alias="from",
+        description="the zone the card was in before the event (a card 'sent from the field to the graveyard'); any",
+    )
 
 
 class ContinuousFile(_Strict):
@@ -454,19 +558,24 @@ class ModeFile(_Strict):
         pattern=r"^[^()\n]+$",
         description="its name in traces and history ('A activates X choosing LABEL')",
     )
-    when: ConditionFile | None = None
+    when: ConditionFile | None = Field(None, description="the condition of this mode")
     cost: CostFile | list[CostFile] | None = Field(
         None, description="paid besides the costs the card states for every mode"
     )
-    target: FilterFile | None = None
-    effect: Effects | None = None
+    target: FilterFile | None = Field(None, description="what this mode targets")
+    effect: Effects | None = Field(
+        None, description="what this mode does: one part or a list, applied in order"
+    )
 
 
 class AbilityFile(_Strict):
     """An activated or trigger effect of a monster (or a CMC ability)."""
 
     type: str = Field(description="an effect kind of the rule system (ignition, quick, ...)")
-    speed: Speed | None = None
+    speed: Speed | None = Field(
+        None,
+        description="its speed, under a rule system whose speeds are stated on each card (CMC)",
+    )
     from_: Literal["field", "hand", "graveyard"] = Field(
         "field",
         alias="from",
@@ -476,14 +585,31 @@ class AbilityFile(_Strict):
     modes: Annotated[list[ModeFile], Field(min_length=2, max_length=6)] | None = Field(
         None, description="several conditions, each activated on its own with its own effect"
     )
-    when: ConditionFile | None = None
-    trigger: TriggerFile | None = None
-    optional: bool = False
-    wording: Literal["when", "if"] = "when"
-    cost: CostFile | list[CostFile] | None = None
-    target: FilterFile | None = None
-    effect: Effects | None = None
-    once: Literal["turn", "chain"] | None = None
+    when: ConditionFile | None = Field(
+        None, description="its activation condition (a Quick Effect 'when ...')"
+    )
+    trigger: TriggerFile | None = Field(None, description="what makes a trigger effect trigger")
+    optional: bool = Field(
+        False,
+        description="'you can': the player may decline it (it may miss the timing); otherwise it is mandatory",
+    )
+    wording: Literal["when", "if"] = Field(
+        "when",
+        description="'When ... you can' (misses the timing unless its event was the last thing to happen) or 'If ... you can' (does not)",
+    )
+    cost: CostFile | list[CostFile] | None = Field(
+        None, description="what is paid on activation: one cost or a list"
+    )
+    target: FilterFile | None = Field(
+        None,
+        description="which cards it may target (chosen on activation, checked again on resolution)",
+    )
+    effect: Effects | None = Field(
+        None, description="what it does on resolution: one part or a list, applied in order"
+    )
+    once: Literal["turn", "chain"] | None = Field(
+        None, description="at most once per turn, or once per chain"
+    )
     no_response: bool = Field(False, description="neither player can respond to it")
     label: str | None = Field(None, description="a short name for this ability in traces")
 
@@ -492,41 +618,81 @@ class CardFile(_Strict):
     """A card: where it is, who has it, and what it does."""
 
     card: str | None = Field(None, description="a card of the library this one copies")
-    kind: str | None = None
-    controller: str | None = None
-    owner: str | None = None
-    zone: ZoneName | None = None
-    set: Literal["this-turn", "earlier-turn"] | None = None
-    face: Literal["up", "down"] | None = None
-    dizzy: bool = False
-    atk: Stat | None = None
-    def_: Stat | None = Field(None, alias="def")
+    kind: str | None = Field(
+        None,
+        description="the card kind under the rule system (normal-spell, counter-trap, effect-monster, ...)",
+    )
+    controller: str | None = Field(None, description="the player who controls it (a player's name)")
+    owner: str | None = Field(
+        None,
+        description="the player who owns it (default: its controller); it goes back to its owner when it leaves the field",
+    )
+    zone: ZoneName | None = Field(
+        None,
+        description="where it is: hand, field, graveyard, banished, deck (default: monsters on the field, Spells and Traps in the hand)",
+    )
+    set: Literal["this-turn", "earlier-turn"] | None = Field(
+        None,
+        description="a card Set face-down on the field, this turn or in an earlier turn (a Trap Card Set this turn cannot be activated)",
+    )
+    face: Literal["up", "down"] | None = Field(
+        None, description="face-up or face-down, on the field"
+    )
+    dizzy: bool = Field(False, description="the card is dizzy (used) at the scenario's point (CMC)")
+    atk: Stat | None = Field(None, description="its printed ATK")
+    def_: Stat | None = Field(None, alias="def", description="its printed DEF")
     position: Literal["attack", "defense"] | None = Field(
         None,
         description="a monster on the field: its battle position (default: Attack Position "
         "face-up, Defense Position face-down)",
     )
     attacked: bool = Field(False, description="a monster that already attacked this turn")
-    level: int | None = Field(None, ge=0, le=13)
-    archetype: str | list[str] | None = None
-    speed: Speed | None = None
+    level: int | None = Field(
+        None,
+        ge=0,
+        le=13,
+        description="its Level (a Tribute Summon needs 1 tribute from Level 5, 2 from Level 7)",
+    )
+    archetype: str | list[str] | None = Field(None, description="its archetype(s), for filters")
+    speed: Speed | None = Field(
+        None,
+        description="its speed, under a rule system whose speeds are stated on each card (CMC)",
+    )
     speed_modifier: Literal["slow", "speed-up"] | list[Literal["slow", "speed-up"]] | None = Field(
         None, description="modifiers applied to the card, in order; they add up"
     )
-    when: ConditionFile | None = None
-    cost: CostFile | list[CostFile] | None = None
-    target: FilterFile | None = None
-    effect: Effects | None = None
-    once: Literal["turn", "chain"] | None = None
-    no_response: bool = False
-    continuous: ContinuousFile | list[ContinuousFile] | None = None
+    when: ConditionFile | None = Field(
+        None, description="the activation condition of a Spell or Trap Card"
+    )
+    cost: CostFile | list[CostFile] | None = Field(
+        None, description="what is paid on activation: one cost or a list"
+    )
+    target: FilterFile | None = Field(
+        None,
+        description="which cards it may target (chosen on activation, checked again on resolution)",
+    )
+    effect: Effects | None = Field(
+        None, description="what it does on resolution: one part or a list, applied in order"
+    )
+    once: Literal["turn", "chain"] | None = Field(
+        None, description="at most once per turn, or once per chain"
+    )
+    no_response: bool = Field(
+        False, description="neither player can respond to its activation (a chain lock)"
+    )
+    continuous: ContinuousFile | list[ContinuousFile] | None = Field(
+        None,
+        description="its continuous effects (one or a list), applying while it is face-up on the field and active",
+    )
     modes: Annotated[list[ModeFile], Field(min_length=2, max_length=6)] | None = Field(
         None,
         description="a Spell or Trap Card with several conditions: each mode is activated on "
         "its own, with its own effect",
     )
-    ability: AbilityFile | None = None
-    abilities: list[AbilityFile] | None = None
+    ability: AbilityFile | None = Field(None, description="the monster's effect")
+    abilities: list[AbilityFile] | None = Field(
+        None, description="the monster's effects, when it has several"
+    )
     text: str | None = Field(
         None, description="the part of the card's official text this entry encodes"
     )
@@ -536,9 +702,13 @@ class CardFile(_Strict):
 class ClaimFile(_Strict):
     """A claim, its expected verdict, and optionally a variant of the scenario it is about."""
 
-    claim: str
-    expect: Literal["holds", "fails"] | None = None
-    id: str | None = None
+    claim: str = Field(
+        description="the claim, in the claim language ('can_respond(B)', 'always zone(\"X\") == graveyard', ...)"
+    )
+    expect: Literal["holds", "fails"] | None = Field(
+        None, description="the verdict it should have: holds or fails (a golden test)"
+    )
+    id: str | None = Field(None, description="its name in reports (default: claim-N)")
     rules: str | None = Field(None, description="decide it under this rule system instead")
     turn: str | None = Field(None, description="decide it with this turn player instead")
     history: list[str] | None = Field(None, description="decide it after this history instead")
@@ -584,10 +754,17 @@ class ScenarioFile(_Strict):
     """A scenario: the rule system, the situation, what has happened, and the claims."""
 
     rules: str = Field(description="a rule system's name, or a path to its file")
-    description: str | None = None
-    players: list[str] = Field(default_factory=lambda: ["A", "B"], min_length=2, max_length=2)
-    turn: str
-    phase: str | None = None
+    description: str | None = Field(None, description="what the scenario is, in a sentence")
+    players: list[str] = Field(
+        default_factory=lambda: ["A", "B"],
+        min_length=2,
+        max_length=2,
+        description="the two players' names (default: A and B)",
+    )
+    turn: str = Field(description="the turn player")
+    phase: str | None = Field(
+        None, description="the phase of the turn (default: the first Main Phase)"
+    )
     step: str | None = Field(
         None, description="the step of the turn the scenario starts in (names its phase too)"
     )
@@ -602,18 +779,31 @@ class ScenarioFile(_Strict):
         description="how many cards each player holds besides the listed ones (unknown "
         "cards, 0 to 60): costs may discard them, draws add to them",
     )
-    library: str | list[str] | None = None
-    cards: dict[str, CardFile]
-    history: list[HistoryStep] = Field(default_factory=list)
-    claims: list[ClaimFile | str] = Field(default_factory=list)
-    limits: LimitsFile = Field(default_factory=lambda: LimitsFile.model_validate({}))
+    library: str | list[str] | None = Field(
+        None, description="card library files (*.cards.yaml) whose cards the scenario names"
+    )
+    cards: dict[str, CardFile] = Field(
+        description="the cards, by name: where each is, who has it, and what it does"
+    )
+    history: list[HistoryStep] = Field(
+        default_factory=list,
+        description="what has happened, in sentences; the claims are about the continuations from there",
+    )
+    claims: list[ClaimFile | str] = Field(
+        default_factory=list,
+        description="the claims to decide: a claim, or an entry with its expected verdict",
+    )
+    limits: LimitsFile = Field(
+        default_factory=lambda: LimitsFile.model_validate({}),
+        description="bounds on the scenario's own state",
+    )
 
 
 class LibraryFile(_Strict):
     """A card library shared between scenarios."""
 
-    description: str | None = None
-    cards: dict[str, CardFile]
+    description: str | None = Field(None, description="what the library holds")
+    cards: dict[str, CardFile] = Field(description="the cards, by their official names")
     left_out: dict[str, str] = Field(
         default_factory=dict,
         description="cards the format cannot encode faithfully, each with the reason",
