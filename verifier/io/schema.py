@@ -77,17 +77,21 @@ class KindFile(_Strict):
 
 class ChainFile(_Strict):
     respond: Literal["at-least-previous", "faster-than-previous", "any"] = Field(
-        description="which speeds may answer the link on top: at least its speed, faster than it, or any"
+        description="which speeds may answer the link on top: at least its speed, faster than it, "
+        "or any"
     )
     min_response: Speed | None = Field(
-        None,
-        description="the lowest speed that may be a response (Chain Link 2 or later); slower ones only start a chain",
+        default=None,
+        description="the lowest speed that may be a response (Chain Link 2 or later); slower ones "
+        "only start a chain",
     )
     right_to_respond: Literal["other-player-first", "anyone"] = Field(
-        description="who may add a link: the other player first (then the one who added), or anyone at any time"
+        description="who may add a link: the other player first (then the one who added), or "
+        "anyone at any time"
     )
     closes_on: Literal["two-passes-in-a-row", "both-press-resolve"] = Field(
-        description="when the chain stops growing: two passes in a row, or both players pressing resolve"
+        description="when the chain stops growing: two passes in a row, or both players pressing "
+        "resolve"
     )
     auto_resolve_seconds: int | None = Field(
         None,
@@ -120,15 +124,20 @@ class ResolutionFile(_Strict):
 class TriggersFile(_Strict):
     simultaneous: Literal["segoc", "apnap"] = Field(
         "segoc",
-        description="how triggers that happen at the same time go on a chain: SEGOC (the turn player's mandatory, the opponent's mandatory, the turn player's optional, the opponent's optional) or APNAP (the turn player's, then the opponent's)",
+        description="how triggers that happen at the same time go on a chain: SEGOC (the turn "
+        "player's mandatory, the opponent's mandatory, the turn player's optional, the"
+        " opponent's optional) or APNAP (the turn player's, then the opponent's)",
     )
     earlier_triggered_first: bool = Field(
         False,
-        description="a trigger that triggered earlier goes on the chain before later ones (seed 001)",
+        description="a trigger that triggered earlier goes on the chain before later ones (seed "
+        "001)",
     )
     missing_timing: Literal["when-wording", "all-optional"] = Field(
         "when-wording",
-        description="which optional triggers miss the timing: 'When ... you can' ones whose event was not the last thing to happen, or every optional one that cannot activate at once (seed 001)",
+        description="which optional triggers miss the timing: 'When ... you can' ones whose event "
+        "was not the last thing to happen, or every optional one that cannot activate "
+        "at once (seed 001)",
     )
     unactivatable: Literal["drop", "wait"] = Field(
         "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
@@ -138,11 +147,13 @@ class TriggersFile(_Strict):
 class WindowsFile(_Strict):
     summon_negation: bool = Field(
         True,
-        description="a summon opens a Summon negation window, whose Chain Link 1 must negate the summon",
+        description="a summon opens a Summon negation window, whose Chain Link 1 must negate the "
+        "summon",
     )
     ignition_priority: bool = Field(
         False,
-        description="the turn player may open the Summon response chain with a Spell Speed 1 effect 'on priority' (seed 001)",
+        description="the turn player may open the Summon response chain with a Spell Speed 1 "
+        "effect 'on priority' (seed 001)",
     )
 
 
@@ -226,16 +237,19 @@ class RuleSystemFile(_Strict):
     resolution: ResolutionFile = Field(description="how a closed chain resolves")
     cleanup: Literal["activated-spells-traps", "spells"] = Field(
         "activated-spells-traps",
-        description="which activated cards go to the graveyard after the chain: Spells and Traps (except Continuous, Equip and Field), or Spells only",
+        description="which activated cards go to the graveyard after the chain: Spells and Traps "
+        "(except Continuous, Equip and Field), or Spells only",
     )
     triggers: TriggersFile | None = Field(
         None,
-        description="how trigger effects go on the chain; without it, cards have no trigger effects",
+        description="how trigger effects go on the chain; without it, cards have no trigger "
+        "effects",
     )
     windows: WindowsFile | None = Field(None, description="the timing windows around a summon")
     speed_modifiers: SpeedModifiersFile | None = Field(
         None,
-        description="the limits of the 'slow' and 'speed-up' modifiers (CMC); without it, there are none",
+        description="the limits of the 'slow' and 'speed-up' modifiers (CMC); without it, there "
+        "are none",
     )
     battle: BattleFile | None = Field(
         None, description="the Battle Phase; without it a turn has no battle"
@@ -258,7 +272,8 @@ class FilterFile(_Strict):
 
     card: CardType | list[CardType] = Field(
         "card",
-        description="the card types that fit: monster, spell, trap, spell-trap, card (one or a list)",
+        description="the card types that fit: monster, spell, trap, spell-trap, card (one or a "
+        "list)",
     )
     zone: ZoneName | None = Field(None, description="the zone the card is in now")
     face: Literal["up", "down", "any"] | None = Field(
@@ -416,14 +431,16 @@ class ConditionFile(_Strict):
 
     activates: Activated | list[Activated] | None = Field(
         None,
-        description="when a card or effect of these types is activated (the link on top of the chain): monster, spell, trap, spell-trap, card, monster-effect",
+        description="when a card or effect of these types is activated (the link on top of the "
+        "chain): monster, spell, trap, spell-trap, card, monster-effect",
     )
     summoned: FilterFile | Literal["monster"] | None = Field(
         None, description="when a monster that fits is summoned (the Summon response window)"
     )
     would_be_summoned: FilterFile | Literal["monster"] | None = Field(
         None,
-        description="when a monster that fits would be summoned (the Summon negation window: Chain Link 1)",
+        description="when a monster that fits would be summoned (the Summon negation window: Chain"
+        " Link 1)",
     )
     attack_declared: FilterFile | Literal["monster"] | None = Field(
         None, description="when a monster (the attacker) declares an attack"
@@ -526,12 +543,14 @@ class TriggerFile(_Strict):
     )
     card: Literal["this"] | FilterFile = Field(
         "this",
-        description="to which card: this card, or any card that fits a filter (then this card must be face-up on the field, or where 'from' says, to see it)",
+        description="to which card: this card, or any card that fits a filter (then this card must"
+        " be face-up on the field, or where 'from' says, to see it)",
     )
     from_: ZoneName | Literal["any"] = Field(
         "any",
         alias="from",
-        description="the zone the card was in before the event (a card 'sent from the field to the graveyard'); any",
+        description="the zone the card was in before the event (a card 'sent from the field to the"
+        " graveyard'); any",
     )
 
 
@@ -591,11 +610,13 @@ class AbilityFile(_Strict):
     trigger: TriggerFile | None = Field(None, description="what makes a trigger effect trigger")
     optional: bool = Field(
         False,
-        description="'you can': the player may decline it (it may miss the timing); otherwise it is mandatory",
+        description="'you can': the player may decline it (it may miss the timing); otherwise it "
+        "is mandatory",
     )
     wording: Literal["when", "if"] = Field(
         "when",
-        description="'When ... you can' (misses the timing unless its event was the last thing to happen) or 'If ... you can' (does not)",
+        description="'When ... you can' (misses the timing unless its event was the last thing to "
+        "happen) or 'If ... you can' (does not)",
     )
     cost: CostFile | list[CostFile] | None = Field(
         None, description="what is paid on activation: one cost or a list"
@@ -620,20 +641,24 @@ class CardFile(_Strict):
     card: str | None = Field(None, description="a card of the library this one copies")
     kind: str | None = Field(
         None,
-        description="the card kind under the rule system (normal-spell, counter-trap, effect-monster, ...)",
+        description="the card kind under the rule system (normal-spell, counter-trap, effect-"
+        "monster, ...)",
     )
     controller: str | None = Field(None, description="the player who controls it (a player's name)")
     owner: str | None = Field(
         None,
-        description="the player who owns it (default: its controller); it goes back to its owner when it leaves the field",
+        description="the player who owns it (default: its controller); it goes back to its owner "
+        "when it leaves the field",
     )
     zone: ZoneName | None = Field(
         None,
-        description="where it is: hand, field, graveyard, banished, deck (default: monsters on the field, Spells and Traps in the hand)",
+        description="where it is: hand, field, graveyard, banished, deck (default: monsters on the"
+        " field, Spells and Traps in the hand)",
     )
     set: Literal["this-turn", "earlier-turn"] | None = Field(
         None,
-        description="a card Set face-down on the field, this turn or in an earlier turn (a Trap Card Set this turn cannot be activated)",
+        description="a card Set face-down on the field, this turn or in an earlier turn (a Trap "
+        "Card Set this turn cannot be activated)",
     )
     face: Literal["up", "down"] | None = Field(
         None, description="face-up or face-down, on the field"
@@ -682,7 +707,8 @@ class CardFile(_Strict):
     )
     continuous: ContinuousFile | list[ContinuousFile] | None = Field(
         None,
-        description="its continuous effects (one or a list), applying while it is face-up on the field and active",
+        description="its continuous effects (one or a list), applying while it is face-up on the "
+        "field and active",
     )
     modes: Annotated[list[ModeFile], Field(min_length=2, max_length=6)] | None = Field(
         None,
@@ -703,7 +729,8 @@ class ClaimFile(_Strict):
     """A claim, its expected verdict, and optionally a variant of the scenario it is about."""
 
     claim: str = Field(
-        description="the claim, in the claim language ('can_respond(B)', 'always zone(\"X\") == graveyard', ...)"
+        description="the claim, in the claim language ('can_respond(B)', 'always zone(\"X\") == "
+        "graveyard', ...)"
     )
     expect: Literal["holds", "fails"] | None = Field(
         None, description="the verdict it should have: holds or fails (a golden test)"
@@ -787,7 +814,8 @@ class ScenarioFile(_Strict):
     )
     history: list[HistoryStep] = Field(
         default_factory=list,
-        description="what has happened, in sentences; the claims are about the continuations from there",
+        description="what has happened, in sentences; the claims are about the continuations from "
+        "there",
     )
     claims: list[ClaimFile | str] = Field(
         default_factory=list,
