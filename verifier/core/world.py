@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import Ability, Card, Filter
+from verifier.spec.cards import Ability, Card, Continuous, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
@@ -37,6 +37,8 @@ class World:
     triggers: tuple[int, ...] = field(default=())
     binders: tuple[int, ...] = field(default=())
     negators: tuple[tuple[int, str], ...] = field(default=())
+    locks: tuple[tuple[int, Continuous], ...] = field(default=())
+    """The locks and protections (cannot-activate, unaffected, untargetable), by card."""
 
     @property
     def n(self) -> int:
@@ -76,6 +78,12 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for k in c.continuous
         if k.kind == "negate-effects"
     )
+    locks = tuple(
+        (c.index, k)
+        for c in scenario.cards
+        for k in c.continuous
+        if k.kind in ("cannot-activate", "unaffected", "untargetable")
+    )
     steps = game(model.game).steps_under(model.phases, model.battle)
     return World(
         scenario=scenario,
@@ -91,4 +99,5 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         triggers=triggers,
         binders=binders,
         negators=negators,
+        locks=locks,
     )

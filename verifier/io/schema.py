@@ -235,6 +235,14 @@ def _effect_fields() -> dict[str, Any]:
         heads_at_least=(int | None, Field(None, ge=0, le=8)),
         then=("EffectFile | list[EffectFile] | None", None),
         otherwise=("EffectFile | list[EffectFile] | None", None),
+        simultaneous=(
+            bool,
+            Field(
+                False,
+                description="this part happens at the same time as the part before it "
+                "('and', 'and if you do'): one event; without it, after it ('then')",
+            ),
+        ),
     )
     return fields
 
@@ -358,15 +366,40 @@ class TriggerFile(_Strict):
     from_: ZoneName | Literal["any"] = Field("any", alias="from")
 
 
+Affecting = Literal["spells", "traps", "monsters", "other-cards"]
+CONTINUOUS = ("negate_effects", "bind", "cannot_activate", "unaffected", "untargetable")
+
+
 class ContinuousFile(_Strict):
     """An effect that applies while its card is face-up on the field and active."""
 
     negate_effects: Literal["spells", "traps", "monsters"] | None = None
     bind: Literal["target"] | None = None
+    cannot_activate: Activated | list[Activated] | None = Field(
+        None,
+        description="these cannot be activated (Spell or Trap Cards, monster effects; "
+        "'card': any card or effect) by the players 'by' names (Jinzo, Spell Canceller)",
+    )
+    unaffected: Affecting | list[Affecting] | None = Field(
+        None,
+        description="this card is unaffected by the effects of these cards ('other-cards': "
+        "every card but itself), controlled by the players 'by' names",
+    )
+    untargetable: Literal["this"] | FilterFile | None = Field(
+        None,
+        description="this card ('this') or the cards the filter fits (relative to this "
+        "card's controller) cannot be targeted by the card effects of the players 'by' names",
+    )
+    by: Side | None = Field(
+        None,
+        description="whose activations a lock stops, or whose effects a protection is from, "
+        "relative to this card's controller (default: any; unaffected and untargetable take "
+        "opponent or any)",
+    )
 
     @model_validator(mode="after")
     def _one(self) -> ContinuousFile:
-        _exactly_one(self, ("negate_effects", "bind"), "a continuous effect")
+        _exactly_one(self, CONTINUOUS, "a continuous effect")
         return self
 
 
@@ -388,6 +421,9 @@ class AbilityFile(_Strict):
     once: Literal["turn", "chain"] | None = None
     no_response: bool = Field(False, description="neither player can respond to it")
     label: str | None = Field(None, description="a short name for this ability in traces")
+    cannot_be_negated: bool = Field(
+        False, description="its activation and effect cannot be negated"
+    )
 
 
 class CardFile(_Strict):
@@ -424,6 +460,11 @@ class CardFile(_Strict):
     continuous: ContinuousFile | list[ContinuousFile] | None = None
     ability: AbilityFile | None = None
     abilities: list[AbilityFile] | None = None
+    cannot_be_negated: bool = Field(
+        False,
+        description="this card's activation and effects cannot be negated, nor its continuous "
+        "effects by continuous negations",
+    )
 
 
 class ClaimFile(_Strict):
