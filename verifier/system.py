@@ -23,6 +23,7 @@ from verifier.rules import (
     battle,
     cleanup,
     events,
+    locks,
     protocol,
     resolution,
     speed,
@@ -38,7 +39,6 @@ from verifier.rules.context import (
     first_only,
     matches,
     on_field,
-    present,
 )
 from verifier.spec.cards import HIDDEN, Ability, Zone
 from verifier.spec.scenario import Scenario
@@ -292,6 +292,8 @@ class System:
         if ability.target is not None:
             fits = target is not None and matches(ctx, target, ability.target, player, ability.card)
             yield Check("target.valid", fits)
+        yield from locks.activation_locks(ctx, ability, player)
+        yield from locks.target_locks(ctx, ability, target, player)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
 
     def turn_actions(self) -> int:
@@ -508,16 +510,9 @@ class System:
         reached = (
             True if ability.card_activation else L.and_(on_field(ctx, card.index), f.up[card.index])
         )
-        continuous = L.and_(
-            reached,
-            L.or_(
-                *(
-                    self._negation_applies(ctx, k)
-                    for k, what in w.negators
-                    if k != card.index and what.rstrip("s") == card.type
-                )
-            ),
-        )
+        continuous = L.and_(reached, locks.negated_continuously(ctx, card.index))
+        if ability.cannot_be_negated:
+            continuous = False
         valid = self._valid(ctx, ability, me, target)
         outcome = L.ite(
             negated,
@@ -541,20 +536,6 @@ class System:
             )
         self._record_resolution(ctx, ability, outcome, spd, when)
         return outcome
-
-    def _negation_applies(self, ctx: Ctx, k: int) -> Term:
-        """Whether the continuous negation of card ``k`` applies now: it is face-up on the
-        field (a Spell or Trap after its activation resolved), and no other continuous
-        negation of its own card type applies (Royal Decree switches off Skill Drain; two
-        that negate each other's type both stop)."""
-        L, f, w = ctx.L, ctx.f, self.world
-
-        def on(j: int) -> Term:
-            return L.and_(present(ctx, j), f.active[j] if w.cards[j].type != "monster" else True)
-
-        kind = w.cards[k].type
-        off = [on(j) for j, what in w.negators if j != k and what.rstrip("s") == kind]
-        return L.and_(on(k), L.not_(L.or_(*off)))
 
     def _valid(self, ctx: Ctx, ability: Ability, me: Term, target: Term) -> Term:
         """Whether the link still has what it needs: its target, its summoned monsters..."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import EVENT_CONDITIONS, Ability, Card, Filter
+from verifier.spec.cards import EVENT_CONDITIONS, Ability, Card, Continuous, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
@@ -39,6 +39,8 @@ class World:
     negators: tuple[tuple[int, str], ...] = field(default=())
     watchers: tuple[int, ...] = field(default=())
     """The abilities whose activation condition is an event ("when ... is destroyed")."""
+    locks: tuple[tuple[int, Continuous], ...] = field(default=())
+    """The locks and protections (cannot-activate, unaffected, untargetable), by card."""
 
     @property
     def n(self) -> int:
@@ -83,6 +85,12 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for a in scenario.abilities
         if a.condition is not None and a.condition.kind in EVENT_CONDITIONS
     )
+    locks = tuple(
+        (c.index, k)
+        for c in scenario.cards
+        for k in c.continuous
+        if k.kind in ("cannot-activate", "unaffected", "untargetable")
+    )
     steps = game(model.game).steps_under(model.phases, model.battle)
     return World(
         scenario=scenario,
@@ -99,4 +107,5 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         binders=binders,
         negators=negators,
         watchers=watchers,
+        locks=locks,
     )

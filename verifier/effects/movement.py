@@ -58,8 +58,10 @@ def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term) -> Term:
 
 
 def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
-    """Which cards an effect part acts on, as a mask over the cards."""
+    """Which cards an effect part acts on, as a mask over the cards: the one place where
+    every verb family chooses its cards, so protections ("unaffected") apply here."""
     from verifier.rules.context import matches, on_field
+    from verifier.rules.locks import shielded
 
     L, f, w = ctx.L, ctx.f, ctx.w
     ability = link.ability
@@ -94,7 +96,8 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
             elif effect.of == "opponent":
                 side = f.ctrl[c] != link.me
             sel = L.and_(w.cards[c].type in types, on_field(ctx, c), side)
-        out.append(L.and_(sel, extra))
+        # A card unaffected by this effect's card is not acted on (it stays a valid target).
+        out.append(L.and_(sel, extra, L.not_(shielded(ctx, c, ability.card, link.me))))
     return out
 
 

@@ -33,20 +33,33 @@ def _negate(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
         if go is True:
             ctx.note("negate-summon")
         return
+    from verifier.rules.locks import unnegatable
+
     column = f.lneg if effect.obj == "activation" else f.leneg
+    # A link that "cannot be negated" is not: the negation does nothing to it.
+    protected: Term = False
     for i, below in enumerate(link.below):
-        column[i] = L.or_(column[i], L.and_(go, below))
+        kept = L.and_(below, unnegatable(ctx, f.lab[i]))
+        protected = L.or_(protected, kept)
+        column[i] = L.or_(column[i], L.and_(go, below, L.not_(kept)))
     ctx.event(go)
     if go is True:
-        ctx.note(f"negate-{effect.obj}", [L.select(link.below, f.lcard, -1)])
+        card = L.select(link.below, f.lcard, -1)
+        if protected is True:
+            ctx.note("not-negated", [card], effect.obj or "")
+        else:
+            ctx.note(f"negate-{effect.obj}", [card])
 
 
 def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     # Seed 000: a counterspell counters everything after it in the resolve order.
     countered = []
+    from verifier.rules.locks import unnegatable
+
     for i in range(w.layout.slots):
         after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
+        after = L.and_(after, L.not_(unnegatable(ctx, f.lab[i])))
         f.lneg[i] = L.or_(f.lneg[i], after)
         countered.append(after)
     ctx.event(go)
@@ -67,6 +80,13 @@ def _negated(what: str) -> Any:
         ]
 
     return tell
+
+
+def _not_negated(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    text = f"the {note.detail} of {names.listed(note)} cannot be negated: nothing happens to it"
+    return [Told("effect", text, None, note.cards[0])]
 
 
 def _summon_negated(note: Note, names: Names) -> list[Told]:
@@ -98,6 +118,7 @@ NEGATE = Verb(
         "negate-activation": _negated("activation"),
         "negate-effect": _negated("effect"),
         "negate-summon": _summon_negated,
+        "not-negated": _not_negated,
     },
     _generate_negate,
 )

@@ -19,6 +19,7 @@ from verifier.io.schema import (
     AbilityFile,
     CardFile,
     ConditionFile,
+    ContinuousFile,
     CostFile,
     EffectFile,
     FilterFile,
@@ -504,10 +505,8 @@ class _Loader:
         continuous = entry.continuous
         listed_c = [continuous] if not isinstance(continuous, list) else continuous
         cont = tuple(
-            Continuous("negate-effects", c.negate_effects)
-            if c.negate_effects
-            else Continuous("bind", "target")
-            for c in listed_c
+            self.continuous(c, where, (i,) if isinstance(continuous, list) else ())
+            for i, c in enumerate(listed_c)
             if c is not None
         )
         if (
@@ -555,7 +554,58 @@ class _Loader:
             continuous=cont,
             abilities=tuple(range(first, len(self.abilities))),
             span=where.key(),
+            cannot_be_negated=entry.cannot_be_negated,
         )
+
+    def continuous(self, spec: ContinuousFile, where: _Where, at: tuple[Any, ...]) -> Continuous:
+        """One continuous effect: a negation, a binding, a lock or a protection."""
+        path = ("continuous", *at)
+        if spec.negate_effects or spec.bind:
+            if spec.by is not None:
+                raise self.error(
+                    "'by' goes with cannot-activate, unaffected or untargetable",
+                    where.key(*path, "by"),
+                )
+            if spec.negate_effects:
+                return Continuous("negate-effects", spec.negate_effects)
+            return Continuous("bind", "target")
+        by = spec.by or "any"
+        if spec.cannot_activate is not None:
+            kinds = _listed(spec.cannot_activate)
+            if not kinds:
+                raise self.error(
+                    "cannot-activate needs at least one kind (spell, trap, monster-effect, "
+                    "spell-trap, card)",
+                    where.at(*path, "cannot-activate"),
+                )
+            types: set[str] = set()
+            for k in kinds:
+                types |= _types(k)
+            return Continuous("cannot-activate", ",".join(kinds), frozenset(types), by)
+        if by == "you":
+            key = "unaffected" if spec.unaffected is not None else "untargetable"
+            raise self.error(
+                f"{key} protects from the opponent's effects or anyone's: 'by' takes "
+                "opponent or any",
+                where.at(*path, "by"),
+            )
+        if spec.unaffected is not None:
+            sources = _listed(spec.unaffected)
+            if not sources:
+                raise self.error(
+                    "unaffected needs at least one kind (spells, traps, monsters, other-cards)",
+                    where.at(*path, "unaffected"),
+                )
+            types = set()
+            for k in sources:
+                types |= set(ALL_TYPES) if k == "other-cards" else {k.rstrip("s")}
+            return Continuous("unaffected", ",".join(sources), frozenset(types), by)
+        flt = spec.untargetable
+        protected = (
+            None if flt is None or isinstance(flt, str) else self.filter(flt, where, "continuous")
+        )
+        what = "this" if protected is None else "filter"
+        return Continuous("untargetable", what, by=by, filter=protected)
 
     def speed_of(self, kind_name: str, given: str | int | None, where: _Where) -> int | None:
         model = self.model
@@ -621,6 +671,7 @@ class _Loader:
             card_activation=True,
             span=where.key(),
             mode=None if mode is None else mode.label,
+            cannot_be_negated=entry.cannot_be_negated,
         )
 
     def ability(
@@ -689,6 +740,7 @@ class _Loader:
             span=where.key(),
             origin=origin,
             mode=None if mode is None else mode.label,
+            cannot_be_negated=spec.cannot_be_negated,
         )
 
     def check_own_costs(self, costs: tuple[Cost, ...], origin: Zone, where: _Where) -> None:
@@ -845,12 +897,28 @@ class _Loader:
         return tuple(out)
 
     def effects(
-        self, spec: EffectFile | list[EffectFile] | None, where: _Where, key: str
+        self,
+        spec: EffectFile | list[EffectFile] | None,
+        where: _Where,
+        key: str,
+        path: tuple[Any, ...] | None = None,
     ) -> tuple[Effect, ...]:
         listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
-        return tuple(self.effect(e, where, key) for e in listed)
+        path = (key,) if path is None else path
+        if listed and listed[0].simultaneous:
+            first = (*path, 0) if isinstance(spec, list) else path
+            raise self.error(
+                "'simultaneous' joins a part to the part before it; the first part has none",
+                where.key(*first, "simultaneous"),
+            )
+        return tuple(
+            self.effect(e, where, key, (*path, i) if isinstance(spec, list) else path)
+            for i, e in enumerate(listed)
+        )
 
-    def effect(self, spec: EffectFile, where: _Where, key: str) -> Effect:
+    def effect(
+        self, spec: EffectFile, where: _Where, key: str, path: tuple[Any, ...] | None = None
+    ) -> Effect:
         verb = next(v for v in verbs() if getattr(spec, v.key) is not None)
         loading = _Loading(self, where, key)
         fields = verb.load(getattr(spec, verb.key), spec, loading)
@@ -867,8 +935,11 @@ class _Loader:
             to=Zone.named(spec.to) if spec.to else None,
             player=spec.player,
             heads_at_least=spec.heads_at_least,
-            then=self.effects(spec.then, where, key),
-            otherwise=self.effects(spec.otherwise, where, key),
+            then=self.effects(spec.then, where, key, None if path is None else (*path, "then")),
+            otherwise=self.effects(
+                spec.otherwise, where, key, None if path is None else (*path, "otherwise")
+            ),
+            simultaneous=spec.simultaneous,
             **fields,
         )
 

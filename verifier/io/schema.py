@@ -357,6 +357,14 @@ def _effect_fields() -> dict[str, Any]:
             "EffectFile | list[EffectFile] | None",
             Field(None, description="coin-toss: what happens when it fails"),
         ),
+        simultaneous=(
+            bool,
+            Field(
+                False,
+                description="this part happens at the same time as the part before it "
+                "('and', 'and if you do'): one event; without it, after it ('then')",
+            ),
+        ),
     )
     return fields
 
@@ -554,15 +562,40 @@ class TriggerFile(_Strict):
     )
 
 
+Affecting = Literal["spells", "traps", "monsters", "other-cards"]
+CONTINUOUS = ("negate_effects", "bind", "cannot_activate", "unaffected", "untargetable")
+
+
 class ContinuousFile(_Strict):
     """An effect that applies while its card is face-up on the field and active."""
 
     negate_effects: Literal["spells", "traps", "monsters"] | None = None
     bind: Literal["target"] | None = None
+    cannot_activate: Activated | list[Activated] | None = Field(
+        None,
+        description="these cannot be activated (Spell or Trap Cards, monster effects; "
+        "'card': any card or effect) by the players 'by' names (Jinzo, Spell Canceller)",
+    )
+    unaffected: Affecting | list[Affecting] | None = Field(
+        None,
+        description="this card is unaffected by the effects of these cards ('other-cards': "
+        "every card but itself), controlled by the players 'by' names",
+    )
+    untargetable: Literal["this"] | FilterFile | None = Field(
+        None,
+        description="this card ('this') or the cards the filter fits (relative to this "
+        "card's controller) cannot be targeted by the card effects of the players 'by' names",
+    )
+    by: Side | None = Field(
+        None,
+        description="whose activations a lock stops, or whose effects a protection is from, "
+        "relative to this card's controller (default: any; unaffected and untargetable take "
+        "opponent or any)",
+    )
 
     @model_validator(mode="after")
     def _one(self) -> ContinuousFile:
-        _exactly_one(self, ("negate_effects", "bind"), "a continuous effect")
+        _exactly_one(self, CONTINUOUS, "a continuous effect")
         return self
 
 
@@ -633,6 +666,9 @@ class AbilityFile(_Strict):
     )
     no_response: bool = Field(False, description="neither player can respond to it")
     label: str | None = Field(None, description="a short name for this ability in traces")
+    cannot_be_negated: bool = Field(
+        False, description="its activation and effect cannot be negated"
+    )
 
 
 class CardFile(_Strict):
@@ -723,6 +759,11 @@ class CardFile(_Strict):
         None, description="the part of the card's official text this entry encodes"
     )
     source: str | None = Field(None, description="where the official text or ruling is")
+    cannot_be_negated: bool = Field(
+        False,
+        description="this card's activation and effects cannot be negated, nor its continuous "
+        "effects by continuous negations",
+    )
 
 
 class ClaimFile(_Strict):

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
-from verifier.rules import battle, events, protocol, speed, windows
+from verifier.rules import battle, events, locks, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
 from verifier.rules.moves import move, tribute
 from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Cost, Zone
@@ -77,6 +77,8 @@ def activation_checks(
             and matches(ctx, target, ability.target, player, ability.card)
         )
         yield Check("target.valid", fits)
+    yield from locks.activation_locks(ctx, ability, player)
+    yield from locks.target_locks(ctx, ability, target, player)
     yield from cost_checks(ctx, ability, player, target, tributes)
 
 

@@ -53,6 +53,9 @@ class Ctx:
     notes: list[Note] | None = None
     memo: dict[str, Any] = field(default_factory=dict)
     """Values computed once per state and shared by the guards of its actions."""
+    moment: Any = None
+    """While effect parts happen at the same time ("and if you do"): the event number
+    before the first of them; their events share the number that follows it."""
 
     def note(
         self,
@@ -106,8 +109,11 @@ class Ctx:
     def event(self, when: Term = True) -> None:
         """A change of game state happens (when ``when`` holds): it gets the next event
         number, which "the last thing to happen" compares (missing the timing)."""
-        f = self.f
-        f.seq = self.L.ite(when, self.add(f.seq, 1, when), f.seq)
+        f, L = self.f, self.L
+        if self.moment is not None:
+            # Parts that happen at the same time: only the first event takes a new number.
+            when = L.and_(when, f.seq == self.moment)
+        f.seq = L.ite(when, self.add(f.seq, 1, when), f.seq)
 
 
 def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = None) -> Term:

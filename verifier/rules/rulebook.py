@@ -33,6 +33,8 @@ RULES: dict[str, str] = {
     "limit.once-per-turn": "it can be activated only once per turn",
     "limit.once-per-chain": "it can be activated only once per chain",
     "target.valid": "the target does not fit",
+    "lock.cannot-activate": "a continuous effect on the field says it cannot be activated",
+    "lock.untargetable": "a continuous effect on the field says that card cannot be targeted",
     "cost.tribute": "the tribute cannot be paid with that card",
     "cost.discard": "the discard cannot be paid with that card (or the hand has no card to "
     "discard)",

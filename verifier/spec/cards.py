@@ -150,14 +150,25 @@ class Effect:
     heads_at_least: int | None = None
     then: tuple[Effect, ...] = ()
     otherwise: tuple[Effect, ...] = ()
+    simultaneous: bool = False
+    """It happens at the same time as the part before it ("and", "and if you do"): its
+    events share that part's event number. Otherwise it happens after it ("then")."""
 
 
 @dataclass(frozen=True, slots=True)
 class Continuous:
-    """A continuous effect: ``negate-effects`` of a card type, or ``bind`` to its target."""
+    """A continuous effect: ``negate-effects`` of a card type, ``bind`` to its target, or a
+    lock or protection: ``cannot-activate`` (activations of cards of ``types`` by ``by``),
+    ``unaffected`` (this card, by the effects of cards of ``types`` controlled by ``by``),
+    ``untargetable`` (this card, or the cards ``filter`` fits, by ``by``'s card effects).
+    ``by`` is relative to the card's controller."""
 
     kind: str
     what: str
+    types: frozenset[str] = frozenset()
+    by: str = "any"
+    filter: Filter | None = None
+    """For ``untargetable``: the cards it protects (None: this card)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +194,8 @@ class Ability:
     graveyard; for a trigger watching other cards, where its card must be to see them."""
     mode: str | None = None
     """The mode this ability is, for a card with several (Solemn Judgment: ``summon``)."""
+    cannot_be_negated: bool = False
+    """Neither its activation nor its effect can be negated."""
 
     def uses(self, verb: str) -> bool:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
@@ -230,3 +243,5 @@ class Card:
     continuous: tuple[Continuous, ...]
     abilities: tuple[int, ...]
     span: Span | None = field(default=None, compare=False, repr=False)
+    cannot_be_negated: bool = False
+    """Its activation and effects cannot be negated (continuous negations included)."""
