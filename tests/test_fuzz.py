@@ -534,7 +534,7 @@ def random_claim(rnd: random.Random, names: list[str], depth: int = 0) -> str:
         return rnd.choice(["0", "1", "2", "-1", "18", "999999999999999999", "9" * 19, "9" * 400])
 
     def atom() -> str:
-        choice = rnd.randrange(10)
+        choice = rnd.randrange(11)
         if choice == 0:
             return f"{rnd.choice(CARD_PREDICATES)}({card()})"
         if choice == 1:
@@ -557,13 +557,17 @@ def random_claim(rnd: random.Random, names: list[str], depth: int = 0) -> str:
         if choice == 8:
             op = rnd.choice(["==", "<", ">="])
             return f"chain({number()}).{rnd.choice([*ORDERS, 'chain_length'])} {op} {number()}"
+        if choice == 9:
+            return f"priority {rnd.choice(['==', '!=', '<'])} {player()}"
         return f"{rnd.choice(['life_points', 'cards_drawn', 'speed'])}({player()}) > {number()}"
 
     if depth > 4:
         return atom()
-    choice = rnd.randrange(7)
+    choice = rnd.randrange(8)
     if choice == 0:
         return f"{rnd.choice(['exists', 'always'])} {random_claim(rnd, names, depth + 1)}"
+    if choice == 7:
+        return f"after_link({number()}) {random_claim(rnd, names, depth + 1)}"
     if choice == 1:
         return f"not {random_claim(rnd, names, depth + 1)}"
     if choice == 2:

@@ -74,9 +74,14 @@ class IllegalTrace(Exception):
 class System:
     """The transition relation of one scenario."""
 
-    def __init__(self, scenario: Scenario, layout: Layout) -> None:
+    def __init__(
+        self, scenario: Scenario, layout: Layout, stop: tuple[int, int] | None = None
+    ) -> None:
         self.scenario = scenario
         self.layout = layout
+        # (chain, link): continuations end where Chain Link `link` of chain number `chain`
+        # has just resolved (a claim's after_link); None: at their natural end.
+        self.stop = stop
         self.world: World = build_world(scenario, layout)
         self.quiet = turn.quiet_steps(self.world) if self.world.progresses else frozenset()
         self.actions: tuple[Action, ...] = tuple(self._enumerate())
@@ -94,6 +99,11 @@ class System:
             if action.kind == "resolve":
                 self._resolving.setdefault(action.ability, ())
                 self._resolving[action.ability] += (action,)
+
+    def stopping_after(self, chain: int, link: int) -> System:
+        """The same relation, whose continuations end where Chain Link ``link`` of chain
+        number ``chain`` has just resolved (before the next link, or the cleanup)."""
+        return System(self.scenario, self.layout, (chain, link))
 
     # -- the actions ------------------------------------------------------------------------
 
@@ -482,6 +492,9 @@ class System:
             f.ldone[i] = L.or_(f.ldone[i], here)
         f.rcnt = f.rcnt + 1
         f.mode = L.ite(f.rcnt == f.clen, int(Mode.CLEANUP), int(Mode.RESOLVE))
+        if self.stop is not None and self.stop[1] <= len(slot):
+            chain, link = self.stop
+            f.mode = L.ite(L.and_(f.cno == chain, slot[link - 1]), int(Mode.DONE), f.mode)
 
     def _resolve_link(
         self,

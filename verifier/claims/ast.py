@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "Activates",
+    "AfterLink",
     "And",
     "Atom",
     "Before",
@@ -20,6 +21,7 @@ __all__ = [
     "Or",
     "OrderIs",
     "PlayerCount",
+    "Priority",
     "Quantified",
     "Resolves",
     "Responds",
@@ -27,6 +29,7 @@ __all__ = [
     "SpeedIs",
     "Triggers",
     "ZoneIs",
+    "point_of",
 ]
 
 
@@ -166,6 +169,14 @@ class CardStat:
 
 
 @dataclass(frozen=True, slots=True)
+class Priority:
+    """``player`` holds the right to act (activate or pass) at the scenario's point: a fact
+    of the point, the same on every continuation."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Attacks:
     """``card`` declared an attack in the continuation."""
 
@@ -209,6 +220,7 @@ Atom = (
     | SpeedIs
     | ChainLength
     | PlayerCount
+    | Priority
 )
 
 
@@ -235,4 +247,20 @@ class Quantified:
     body: Formula
 
 
-Formula = Atom | Not | And | Or | Quantified
+@dataclass(frozen=True, slots=True)
+class AfterLink:
+    """``body`` decided where Chain Link ``link`` of the scenario's chain has just resolved
+    (the continuation ends there); false on a continuation where it never resolves."""
+
+    link: int
+    body: Formula
+
+
+Formula = Atom | Not | And | Or | Quantified | AfterLink
+
+
+def point_of(formula: Formula) -> int | None:
+    """The chain link at which ``formula`` is decided (``after_link(N)``), or None: at the
+    end of the continuation."""
+    body = formula.body if isinstance(formula, Quantified) else formula
+    return body.link if isinstance(body, AfterLink) else None

@@ -4,34 +4,67 @@ A continuation's final state carries the activation and resolution logs (see
 :mod:`verifier.core.state`), so every atom is a predicate over that state, written against
 :class:`verifier.core.logic.Logic`: the explorer evaluates it on each final state, the SMT engine
 asserts it (or its negation) on the last state of the unrolling.
+
+Two claims speak of other points. ``priority == P`` is a fact of the scenario's point (the
+engines' start state, concrete in both), so it is a constant of the claim. ``after_link(N) F``
+is decided on a continuation that the System ends where Chain Link N has just resolved
+(:class:`verifier.system.System` with a stop); ``F`` holds only where that point was reached.
 """
 
 from __future__ import annotations
 
 from verifier.claims import ast
 from verifier.core.logic import Logic, Term
-from verifier.core.state import Frame, Outcome, State
+from verifier.core.state import Frame, Mode, Outcome, State
 from verifier.core.world import World
 from verifier.spec.cards import Zone
 
 __all__ = ["truth"]
 
 
-def truth(L: Logic, world: World, state: State, formula: ast.Formula, start: int) -> Term:
+def truth(
+    L: Logic,
+    world: World,
+    state: State,
+    formula: ast.Formula,
+    start: int,
+    origin: State | None = None,
+) -> Term:
     """Whether ``formula`` holds of the continuation ending in ``state``.
 
     ``start`` is the number of activations the history already made: activation atoms speak
     of what happens after the scenario's point, orders and outcomes of whole chains.
+    ``origin`` is the concrete state at the scenario's point (where the continuation began),
+    which ``priority`` and ``after_link`` read.
     """
-    return _Eval(L, world, world.layout.frame(state), start).value(formula)
+    point = None if origin is None else world.layout.frame(origin)
+    return _Eval(L, world, world.layout.frame(state), start, point).value(formula)
+
+
+def holds_priority(world: World, point: Frame, player: int) -> bool:
+    """Whether ``player`` may act (activate or pass) in the concrete state ``point``.
+
+    The same conditions as a pass (:func:`verifier.rules.protocol.may_pass`): nobody acts
+    while a chain resolves, triggers are placed or the turn moves on; when the right to
+    respond alternates (Yu-Gi-Oh!) the player holding it, otherwise (CMC) each player who
+    has not pressed resolve.
+    """
+    if point.mode not in (int(Mode.OPEN), int(Mode.BUILD)):
+        return False
+    if world.model.right_to_respond == "other-player-first":
+        return bool(point.right == player)
+    return not point.pressed[player]
 
 
 class _Eval:
-    def __init__(self, L: Logic, world: World, f: Frame, start: int) -> None:
+    def __init__(
+        self, L: Logic, world: World, f: Frame, start: int, point: Frame | None = None
+    ) -> None:
         self.L = L
         self.w = world
         self.f = f
         self.start = start
+        self.point = point
         self.alog = world.layout.alog
         self.rlog = world.layout.rlog
 
@@ -49,6 +82,10 @@ class _Eval:
             return L.or_(*(self.value(a) for a in formula.args))
         if isinstance(formula, ast.Quantified):
             raise ValueError("quantifiers are decided by an engine, not evaluated")
+        if isinstance(formula, ast.Priority):
+            return holds_priority(self.w, self.origin(), formula.player)
+        if isinstance(formula, ast.AfterLink):
+            return L.and_(self.after_link(formula.link), self.value(formula.body))
         if isinstance(formula, ast.Activates):
             return L.or_(
                 *(
@@ -140,6 +177,24 @@ class _Eval:
                 return self.link_order(formula.chain, formula.cards, segoc=True)
             return self.first_segoc_order(formula.cards)
         raise TypeError(f"not a claim atom: {formula!r}")
+
+    def origin(self) -> Frame:
+        if self.point is None:
+            raise ValueError("this claim reads the scenario's point: pass the start state")
+        return self.point
+
+    def after_link(self, link: int) -> Term:
+        """Whether the continuation stopped where Chain Link ``link`` of the scenario's chain
+        (the one under way at its point, or the next one) had just resolved.
+
+        Only the stop leaves a finished continuation with a resolved link on its chain (a
+        chain that ends is cleared and the next one numbered), so the slot says it.
+        """
+        L, f = self.L, self.f
+        if link > self.w.layout.slots:
+            return False
+        chain = self.origin().cno
+        return L.and_(f.mode == int(Mode.DONE), f.cno == chain, f.ldone[link - 1])
 
     def compare(self, term: Term, op: str, value: int) -> Term:
         """``term op value`` for a claim's constant, which may lie outside the integer range:

@@ -36,7 +36,7 @@ MAX_DIGITS = 18
 """The most digits a number in a claim may have."""
 
 # Nodes of the parse tree that a formula is built from (the atoms are leaves below them).
-_CONNECTIVES = {"quant", "or_", "and_", "not_"}
+_CONNECTIVES = {"quant", "point", "or_", "and_", "not_"}
 _ATOMS = {"test", "compare", "member_compare", "name_compare", "bare"}
 
 CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
@@ -116,6 +116,7 @@ def parse_claim(text: str, vocabulary: Vocabulary, origin: Span) -> ast.Formula:
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, origin) from None
     _check_bounds(tree, origin)
+    _check_points(tree, origin)
     formula = _Builder(text, vocabulary, origin).build(tree)
     _check_nesting(formula, text, origin, inside=False)
     return formula
@@ -186,11 +187,48 @@ def _check_bounds(tree: Tree[Any], origin: Span) -> None:
         stack.extend((child, depth, kind) for child in reversed(node.children))
 
 
+def _check_points(tree: Tree[Any], origin: Span) -> None:
+    """``after_link(N) F`` decides the whole claim at one point where the continuation
+    stops: it is the claim, or the body of its one quantifier, and ``F`` has no quantifier
+    and no ``priority`` (a fact of the scenario's point, not of a chain link)."""
+    point: Tree[Any] | None = None
+    if tree.data == "point":
+        point = tree
+    elif tree.data == "quant" and isinstance(tree.children[1], Tree):
+        body = tree.children[1]
+        point = body if body.data == "point" else None
+    stack: list[tuple[Tree[Any] | Token, bool]] = [(tree, False)]
+    while stack:
+        node, under = stack.pop()
+        if isinstance(node, Token):
+            continue
+        if node.data == "point" and node is not point:
+            raise ClaimError(
+                "after_link(N) must begin the claim or follow its quantifier, once "
+                '(such as: always after_link(2) zone("X") == graveyard)',
+                _at(origin, node.meta.column or 1),
+            )
+        if under and node.data == "quant":
+            raise ClaimError(
+                "a quantifier goes before after_link(N), not after it",
+                _at(origin, node.meta.column or 1),
+            )
+        if under and node.data == "name_compare" and str(node.children[0]) == "priority":
+            raise ClaimError(
+                "priority is decided at the scenario's point, not after a chain link",
+                _at(origin, node.meta.column or 1),
+            )
+        inside = under or node is point
+        stack.extend((child, inside) for child in node.children)
+
+
 def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) -> None:
     if isinstance(formula, ast.Quantified):
         if inside:
             raise ClaimError("quantifiers cannot be nested", origin)
         _check_nesting(formula.body, text, origin, inside=True)
+    elif isinstance(formula, ast.AfterLink):
+        _check_nesting(formula.body, text, origin, inside)
     elif isinstance(formula, ast.Not):
         _check_nesting(formula.arg, text, origin, inside)
     elif isinstance(formula, ast.And | ast.Or):
@@ -216,6 +254,12 @@ class _Builder:
         kind = tree.data
         if kind == "quant":
             return ast.Quantified(str(tree.children[0]), self.build(tree.children[1]))
+        if kind == "point":
+            _, number, body = tree.children
+            link = self.number(Tree("int", [number]))
+            if link < 1:
+                raise self.error("chain links are numbered from 1", number)
+            return ast.AfterLink(link, self.build(body))
         if kind == "or_":
             ors = [self.build(c) for c in tree.children]
             return ast.Or(
@@ -356,12 +400,15 @@ class _Builder:
         word = str(name)
         if word in {"step", "phase"} and chain == 0:
             return self.equality(op, self.step_is(word, value))
+        if word == "priority" and chain == 0:
+            return self.equality(op, ast.Priority(self.player(value)))
         if word in ORDERS:
             cards = self.card_list(value)
             return self.equality(op, ast.OrderIs(ORDERS[word], chain, cards))
         if word in {"chain_length", "length"}:
             return ast.ChainLength(chain, str(op), self.number(value))
-        raise self.error(f"unknown quantity '{word}'{_hint(word, [*ORDERS, 'chain_length'])}", name)
+        known = [*ORDERS, "chain_length", "priority"]
+        raise self.error(f"unknown quantity '{word}'{_hint(word, known)}", name)
 
     def step_is(self, what: str, value: Tree[Any]) -> ast.Formula:
         """``step == NAME`` or ``phase == NAME``: where the continuation ends."""

@@ -1152,6 +1152,12 @@ def claim(
         # can_respond / can_activate carry their own quantifier: never under another one.
         return _possibility(c, cards, players, depth)
     quantifier = c.pick(["exists", "always", "always", ""])
+    if c.integer(0, 5) == 0:
+        # Decided where Chain Link N has just resolved; priority is a fact of the scenario's
+        # point, not of a link, so it is left out there.
+        kinds = [a for a in atoms or ATOMS if a != "priority"]
+        body = _formula(c, cards, depth, players, speeds, numbers, kinds)
+        return f"{quantifier} after_link({c.integer(1, 3)}) {body}".strip()
     body = _formula(c, cards, depth, players, speeds, numbers, atoms or ATOMS)
     return f"{quantifier} {body}".strip()
 
@@ -1214,6 +1220,7 @@ ATOMS = (
     "cards_drawn",
     "atk",
     "def",
+    "priority",
 )
 #: Atoms of the turn and the Battle Phase (Yu-Gi-Oh!).
 BATTLE_ATOMS = ("attacks", "destroyed_by_battle", "battle_damage", "step", "phase")
@@ -1236,6 +1243,8 @@ def _atom(
         return f"activates({player}, {card})"
     if kind == "responds":
         return f"responds({player})"
+    if kind == "priority":
+        return f"priority {eq} {player}"
     if kind in ("attacks", "destroyed_by_battle"):
         return f"{kind}({card})"
     if kind == "step":

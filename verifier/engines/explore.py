@@ -175,7 +175,8 @@ class ExplorerEngine:
         ex = self.exploration
         world = self.system.world
         for state in ex.terminals:
-            if bool(truth(CONCRETE, world, state, body, self.start_activations)) == want:
+            shown = truth(CONCRETE, world, state, body, self.start_activations, ex.start)
+            if bool(shown) == want:
                 return Search(ex.path(state), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
 

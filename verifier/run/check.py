@@ -18,7 +18,15 @@ from verifier.spec.scenario import Scenario, Variant
 from verifier.system import Action, System, build_system
 from verifier.trace.narrate import TraceStep, replay
 
-__all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
+__all__ = [
+    "ENGINES",
+    "ClaimResult",
+    "Prepared",
+    "at_point",
+    "check",
+    "default_continuation",
+    "prepare",
+]
 
 ENGINES = ("explore", "smt", "both")
 
@@ -60,6 +68,19 @@ class ClaimResult:
 def prepare(scenario: Scenario) -> Prepared:
     system = build_system(scenario)
     return Prepared(scenario, system, replay_history(system))
+
+
+def at_point(prepared: Prepared, link: int | None) -> Prepared:
+    """``prepared`` whose continuations end where Chain Link ``link`` of the scenario's
+    chain has just resolved (a claim's ``after_link``); itself for None.
+
+    The scenario's chain is the one under way at its point, or the next one to start: the
+    chain number of the state after the history. The history is replayed without the stop.
+    """
+    if link is None:
+        return prepared
+    chain = int(READ.cno(prepared.history.state))
+    return replace(prepared, system=prepared.system.stopping_after(chain, link))
 
 
 def _engine(
@@ -149,20 +170,29 @@ def check(
     """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
 
     ``timeout`` bounds each engine's seconds, ``max_states`` the explorer's states; a limit
-    reached gives ``unknown``.
+    reached gives ``unknown``. A claim ``after_link(N) F`` is decided on the continuations
+    that end where Chain Link N has just resolved (:func:`at_point`).
     """
     names = ["explore", "smt"] if engine == "both" else [engine]
-    engines: dict[str, Engine] = {}
+    engines: dict[tuple[str, int | None], Engine] = {}
+    points: dict[int | None, Prepared] = {None: prepared}
     results = []
     for ident, text, formula, expected in claims:
+        link = ast.point_of(formula)
+        if link not in points:
+            points[link] = at_point(prepared, link)
+        here = points[link]
         per_engine = []
         for name in names:
             began = time.perf_counter()
-            if name not in engines:
-                engines[name] = _engine(prepared, name, timeout, max_states)
-            decision = decide(engines[name], formula)
+            if (name, link) not in engines:
+                engines[name, link] = _engine(here, name, timeout, max_states)
+            decision = decide(engines[name, link], formula)
             seconds = time.perf_counter() - began
-            per_engine.append(_result(prepared, ident, text, expected, name, decision, seconds))
+            if _point_only(formula) and decision.trace is not None:
+                # Every continuation agrees on a fact of the point: show the point itself.
+                decision = replace(decision, trace=(), role="at the scenario's point")
+            per_engine.append(_result(here, ident, text, expected, name, decision, seconds))
         if len(per_engine) == 2 and per_engine[0].verdict is not per_engine[1].verdict:
             first = per_engine[0]
             results.append(
@@ -201,6 +231,17 @@ def check(
         else:
             results.append(per_engine[0])
     return results
+
+
+def _point_only(formula: ast.Formula) -> bool:
+    """Whether ``formula`` reads nothing but the scenario's point (``priority``)."""
+    if isinstance(formula, ast.Quantified):
+        return _point_only(formula.body)
+    if isinstance(formula, ast.Not):
+        return _point_only(formula.arg)
+    if isinstance(formula, ast.And | ast.Or):
+        return all(_point_only(a) for a in formula.args)
+    return isinstance(formula, ast.Priority)
 
 
 def _result(

@@ -164,7 +164,7 @@ class SmtEngine:
         unrolling = self.unrolling
         final = unrolling.state(self.bound)
         value = unrolling.L.lift(
-            truth(unrolling.L, self.system.world, final, body, self.start_activations)
+            truth(unrolling.L, self.system.world, final, body, self.start_activations, self.start)
         )
         literal = self.solver.literal((body, want), value if want else z3.Not(value))
         result, model, reason = self.solver.check(literal, self.solver.finished(self.bound))
@@ -194,7 +194,8 @@ class SmtEngine:
             final = self.system.run(self.start, actions)
         except IllegalTrace as exc:
             raise InternalError(f"the SMT engine produced an illegal continuation: {exc}") from None
-        shown = truth(CONCRETE, self.system.world, final, body, self.start_activations)
+        world = self.system.world
+        shown = truth(CONCRETE, world, final, body, self.start_activations, self.start)
         if bool(shown) != want or READ.mode(final) != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
