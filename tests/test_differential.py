@@ -325,6 +325,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
     for part, verb in zip(listed, verbs, strict=True):
         value = part[verb]
         out.add(f"verb:{verb}")
+        if part.get("simultaneous"):
+            out.add("simultaneous")
         if verb == "negate":
             out.add(f"negate:{value}")
         elif verb in ("lose-lp", "gain-lp"):
@@ -357,6 +359,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
 
 
 def activation_features(entry: dict[str, Any], out: set[str]) -> None:
+    if entry.get("cannot-be-negated"):
+        out.add("cannot-be-negated")
     if "effect" in entry:
         effect_features(entry["effect"], out)
     costs = entry.get("cost", [])
@@ -453,6 +457,8 @@ def features(data: dict[str, Any]) -> set[str]:
         continuous = card.get("continuous", [])
         for c in continuous if isinstance(continuous, list) else [continuous]:
             out.add(f"continuous:{next(iter(c))}")
+            if "by" in c:
+                out.add(f"continuous-by:{c['by']}")
         abilities = card.get("abilities") or ([card["ability"]] if "ability" in card else [])
         for ability in abilities:
             out.add(f"ability:{ability['type']}")
@@ -575,6 +581,12 @@ REQUIRED = {
     "wording:if",
     "continuous:negate-effects",
     "continuous:bind",
+    "continuous:cannot-activate",
+    "continuous:unaffected",
+    "continuous:untargetable",
+    *(f"continuous-by:{by}" for by in ("you", "opponent", "any")),
+    "cannot-be-negated",
+    "simultaneous",
     "once",
     "no-response",
     "speed-modifier",
@@ -662,7 +674,7 @@ def test_generated_scenarios_reach_every_feature() -> None:
 #: Generated Yu-Gi-Oh! scenarios (seeds of :func:`generated`) that go through their turn:
 #: three whose histories declare an attack (on a monster, directly), two with claims decided
 #: at the end of a step of their own.
-BATTLE_SEEDS = (34, 74, 98, 2, 22)
+BATTLE_SEEDS = (1, 62, 74, 2, 22)
 
 
 def test_generated_battles_are_decided_alike() -> None:
