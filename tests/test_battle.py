@@ -480,3 +480,24 @@ def test_a_monster_destroyed_by_an_earlier_battle_is_a_new_card(
 ) -> None:
     result = _decide(run, write("revived.yaml", REVIVED), engine)
     assert result.code == 0, result.out + result.err
+
+
+def test_a_scenario_starting_in_the_damage_step_attacks_again(
+    decide: Callable[..., str],
+) -> None:
+    # From the end of a Damage Step, the next attack goes through the Damage Step's earlier
+    # steps again: the turn may move to them (found by the slow differential run).
+    text = """\
+rules: yugioh
+turn: A
+step: damage-end
+until: battle
+cards:
+  Attacker: {kind: normal-monster, controller: A, atk: 2400}
+  Defender: {kind: normal-monster, controller: B, atk: 0, def: 0, set: earlier-turn}
+history:
+  - the turn moves to battle-step
+  - A attacks Defender with Attacker
+  - the turn moves to damage-start
+"""
+    assert decide(text, 'attacks("Attacker") and destroyed_by_battle("Defender")') == "holds"

@@ -335,6 +335,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
     for part, verb in zip(listed, verbs, strict=True):
         value = part[verb]
         out.add(f"verb:{verb}")
+        if part.get("simultaneous"):
+            out.add("simultaneous")
         if verb == "negate":
             out.add(f"negate:{value}")
         elif verb in ("lose-lp", "gain-lp"):
@@ -367,6 +369,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
 
 
 def activation_features(entry: dict[str, Any], out: set[str]) -> None:
+    if entry.get("cannot-be-negated"):
+        out.add("cannot-be-negated")
     if "effect" in entry:
         effect_features(entry["effect"], out)
     costs = entry.get("cost", [])
@@ -463,6 +467,8 @@ def features(data: dict[str, Any]) -> set[str]:
         continuous = card.get("continuous", [])
         for c in continuous if isinstance(continuous, list) else [continuous]:
             out.add(f"continuous:{next(iter(c))}")
+            if "by" in c:
+                out.add(f"continuous-by:{c['by']}")
         abilities = card.get("abilities") or ([card["ability"]] if "ability" in card else [])
         for ability in abilities:
             out.add(f"ability:{ability['type']}")
@@ -585,6 +591,12 @@ REQUIRED = {
     "wording:if",
     "continuous:negate-effects",
     "continuous:bind",
+    "continuous:cannot-activate",
+    "continuous:unaffected",
+    "continuous:untargetable",
+    *(f"continuous-by:{by}" for by in ("you", "opponent", "any")),
+    "cannot-be-negated",
+    "simultaneous",
     "once",
     "no-response",
     "speed-modifier",

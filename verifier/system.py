@@ -179,8 +179,14 @@ class System:
         w = self.world
         turns = w.scenario.limits.get("turns", 1)
         start = w.step_index(w.scenario.step)
+        # Each attack goes through the Battle Step and the Damage Step again: from a start
+        # inside that loop, its earlier steps come again too.
+        attacks = range(0)
+        if "battle-step" in w.steps and "damage-end" in w.steps:
+            first, last = w.step_index("battle-step"), w.step_index("damage-end")
+            attacks = range(first, last + 1) if start <= last else range(first, first + 1)
         for dest in range(len(w.steps)):
-            if dest >= start or turns > 1 or w.steps[dest] == "battle-step":
+            if dest >= start or turns > 1 or dest in attacks:
                 yield Action("advance", card=dest)
         used = {e.verb for a in w.abilities for e in a.parts()}
         monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]

@@ -299,6 +299,9 @@ def _part(c: Chooser, ctx: _Ctx) -> list[dict[str, Any]]:
 def _parts(c: Chooser, ctx: _Ctx) -> dict[str, Any] | list[dict[str, Any]]:
     count = c.pick([1, 1, 1, 2])
     parts = [part for _ in range(count) for part in _part(c, ctx)]
+    for part in parts[1:]:
+        if c.integer(0, 2) == 0:
+            part["simultaneous"] = True  # "and": at the same time as the part before it
     return parts[0] if len(parts) == 1 else parts
 
 
@@ -363,6 +366,57 @@ def _activation(c: Chooser, card: dict[str, Any], game: str, monster: bool = Fal
         card["once"] = c.pick(["turn", "chain"])
     if c.integer(0, 7) == 0:
         card["no-response"] = True
+    if c.integer(0, 7) == 0:
+        card["cannot-be-negated"] = True
+
+
+LOCK_KINDS = ("spell", "trap", "monster-effect", "spell-trap", "card")
+PROTECTIONS = ("spells", "traps", "monsters", "other-cards")
+
+
+def _lock(c: Chooser, game: str) -> dict[str, Any]:
+    """A lock or a protection: cannot-activate, unaffected or untargetable."""
+    which = c.integer(0, 2)
+    effect: dict[str, Any]
+    if which == 0:
+        kinds = c.pick(LOCK_KINDS)
+        effect = {"cannot-activate": kinds if c.integer(0, 2) > 0 else [kinds, c.pick(LOCK_KINDS)]}
+        sides = ["you", "opponent", "any"]
+    elif which == 1:
+        what = c.pick(PROTECTIONS)
+        effect = {"unaffected": what if c.integer(0, 2) > 0 else [what, c.pick(PROTECTIONS)]}
+        sides = ["opponent", "any"]
+    else:
+        effect = {"untargetable": "this" if c.integer(0, 1) == 0 else _filter(c, game)}
+        sides = ["opponent", "any"]
+    if c.integer(0, 2) > 0:
+        effect["by"] = c.pick(sides)
+    return effect
+
+
+def _locker(c: Chooser, players: Sequence[str], game: str) -> dict[str, Any]:
+    """A card with a lock or a protection: a Continuous Spell or Trap, face-up or Set, or a
+    monster (Jinzo, Silent Magician LV8, Obelisk), maybe one that cannot be negated."""
+    card: dict[str, Any]
+    if c.integer(0, 1) == 0:
+        card = {"kind": "effect-monster", "controller": c.pick(players), "atk": 2400}
+        if c.integer(0, 4) == 0:
+            card["zone"] = c.pick(["hand", "graveyard"])
+    else:
+        card = {
+            "kind": c.pick(["continuous-trap", "continuous-spell"]),
+            "controller": c.pick(players),
+        }
+        if c.integer(0, 3) == 0:
+            card["set"] = "earlier-turn"
+        else:
+            card.update({"zone": "field", "face": "up"})
+    card["continuous"] = _lock(c, game)
+    if c.integer(0, 3) == 0:
+        card["continuous"] = [card["continuous"], _lock(c, game)]
+    if c.integer(0, 5) == 0:
+        card["cannot-be-negated"] = True
+    return card
 
 
 def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
@@ -394,6 +448,8 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
     _activation(c, card, game)
     if kind in STAYS and c.integer(0, 2) == 0:
         card["continuous"] = {"negate-effects": c.pick(["spells", "traps", "monsters"])}
+        if c.integer(0, 2) == 0:
+            card["continuous"] = _lock(c, game)
     return card
 
 
@@ -468,6 +524,8 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         if c.integer(0, 2) > 0:
             ability["once"] = "turn"
         abilities.append(ability)
+    if game == "yugioh" and c.integer(0, 5) == 0:
+        monster["continuous"] = _lock(c, game)
     if len(abilities) == 1:
         monster["ability"] = abilities[0]
     else:
@@ -821,6 +879,8 @@ def scenario(
     if game == "yugioh":
         for i in range(c.pick([0, 0, 0, 0, 1] if battle else [0, 0, 0, 1, 2])):
             cards[f"Negator {i + 1}"] = _negator(c, players)
+        if c.integer(0, 3 if battle else 2) == 0:
+            cards["Lock"] = _locker(c, players, game)
     elif c.integer(0, 3) == 0:
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
@@ -871,7 +931,7 @@ def _fit_zones(data: dict[str, Any]) -> None:
     (the latest first, with any copy of them); the summon shapes' cards stay."""
     cards: dict[str, Any] = data["cards"]
     while _load(data) is None:
-        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator "))]
+        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator ", "Lock"))]
         if not pool:
             data["history"] = []
             return
