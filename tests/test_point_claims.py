@@ -291,6 +291,7 @@ def test_a_link_that_never_resolves_makes_the_body_false(tmp_path: Path, engine:
     # The continuation is not stopped: it goes on to the cleanup.
     assert _texts(always)[-3:-1] == ["Chain Link 1: Raigeki resolves", "Ogre is destroyed"]
     assert _texts(always)[-1].startswith("the chain has resolved")
+    assert all(step.kind != "point" for step in always.trace)
     assert exists.verdict.value == "holds"
     assert _texts(exists)[0].startswith("B activates Ambush targeting")
     assert never.verdict.value == "fails"
@@ -304,7 +305,12 @@ def test_the_witness_ends_where_the_link_has_resolved(tmp_path: Path, engine: st
     assert result.role == "witness"
     texts = _texts(result)
     assert texts[0] == "B activates Ambush targeting Knight (Chain Link 2)"
-    assert texts[-2:] == ["Chain Link 2: Ambush resolves", "Knight is destroyed"]
+    assert texts[-3:] == [
+        "Chain Link 2: Ambush resolves",
+        "Knight is destroyed",
+        "Chain Link 2 has resolved: the claim is decided here",
+    ]
+    assert result.trace[-1].kind == "point"
     assert not any("Raigeki resolves" in t for t in texts)
 
 
@@ -316,7 +322,8 @@ def test_after_link_counts_links_of_the_chain_at_the_point(tmp_path: Path, engin
     assert READ.cno(prepare(load_scenario(path)).history.state) == 2
     result = _decide(path, 'exists after_link(1) zone("Knight") == graveyard', engine)
     assert result.verdict.value == "holds"
-    assert _texts(result)[-2:] == ["Chain Link 1: Ambush resolves", "Knight is destroyed"]
+    assert _texts(result)[-3:-1] == ["Chain Link 1: Ambush resolves", "Knight is destroyed"]
+    assert _texts(result)[-1] == "Chain Link 1 has resolved: the claim is decided here"
     result = _decide(path, 'always after_link(1) zone("Knight") == graveyard', engine)
     assert result.verdict.value == "fails"
 

@@ -11,6 +11,7 @@ from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.engines.base import Limits, make_engine
+from verifier.games import game
 from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
@@ -233,6 +234,19 @@ def check(
     return results
 
 
+def _stopped(prepared: Prepared, final: State) -> tuple[TraceStep, ...]:
+    """The step that says a continuation ended at its ``after_link`` point, if it did."""
+    stop = prepared.system.stop
+    if stop is None:
+        return ()
+    chain, link = stop
+    f = prepared.system.layout.frame(final)
+    if f.cno != chain or link > len(f.ldone) or not f.ldone[link - 1]:
+        return ()
+    name = game(prepared.scenario.model.game).wording.link.format(n=link)
+    return (TraceStep("point", f"{name} has resolved: the claim is decided here", chain=chain),)
+
+
 def _point_only(formula: ast.Formula) -> bool:
     """Whether ``formula`` reads nothing but the scenario's point (``priority``)."""
     if isinstance(formula, ast.Quantified):
@@ -255,8 +269,8 @@ def _result(
 ) -> ClaimResult:
     steps: tuple[TraceStep, ...] = ()
     if decision.trace is not None:
-        _, continuation = replay(prepared.system, prepared.history.state, decision.trace)
-        steps = prepared.history.steps + tuple(continuation)
+        final, continuation = replay(prepared.system, prepared.history.state, decision.trace)
+        steps = prepared.history.steps + tuple(continuation) + _stopped(prepared, final)
     return ClaimResult(
         ident,
         text,
