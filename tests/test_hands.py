@@ -118,7 +118,9 @@ def decided(tmp_path: Path, text: str, claim: str, engine: str) -> tuple[str, li
 def hands(prepared: Prepared) -> tuple[int, int]:
     """The unlisted cards of each hand after the scenario's history."""
     at = prepared.system.layout.frame(prepared.history.state)
-    return int(at.hand[0]), int(at.hand[1])
+    first, second = at.hand
+    assert isinstance(first, int) and isinstance(second, int)
+    return first, second
 
 
 def with_history(text: str, *steps: str) -> str:
