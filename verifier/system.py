@@ -169,8 +169,13 @@ class System:
         w = self.world
         turns = w.scenario.limits.get("turns", 1)
         start = w.step_index(w.scenario.step)
+        # From the Damage Step the turn comes back to the Battle Step, and a new attack goes
+        # through the Damage Step again: its steps before the start are reachable then.
+        damage = (*battle.BEFORE_CALCULATION, "damage-calculation", *battle.AFTER_CALCULATION)
+        again = w.steps[start] in damage
         for dest in range(len(w.steps)):
-            if dest >= start or turns > 1 or w.steps[dest] == "battle-step":
+            name = w.steps[dest]
+            if dest >= start or turns > 1 or name == "battle-step" or (again and name in damage):
                 yield Action("advance", card=dest)
         used = {e.verb for a in w.abilities for e in a.parts()}
         monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]
