@@ -501,3 +501,35 @@ history:
   - the turn moves to damage-start
 """
     assert decide(text, 'attacks("Attacker") and destroyed_by_battle("Defender")') == "holds"
+
+
+FROM_THE_DAMAGE_STEP = """\
+rules: yugioh
+turn: B
+step: damage-end
+until: end-step
+cards:
+  Attacker: {kind: normal-monster, controller: B, atk: 1000, level: 4}
+history: [the turn moves to battle-step, B attacks directly with Attacker]
+claims:
+  - claim: always life_points(A) == 7000
+    expect: holds
+"""
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_scenario_starting_in_the_damage_step_fights_its_next_battle(
+    run: Callable[..., Run], write: Callable[[str, str], Path], engine: str
+) -> None:
+    # Back in the Battle Step, a new attack goes through the Damage Step again, though its
+    # steps come before the one the scenario starts in (once a dead end, where replaying
+    # 'the turn moves to end-step' stopped with an internal error).
+    result = _decide(run, write("again.yaml", FROM_THE_DAMAGE_STEP), engine)
+    assert result.code == 0, result.out + result.err
+    moved = FROM_THE_DAMAGE_STEP.replace(
+        "Attacker]", "Attacker, the turn moves to end-step]"
+    ).replace(
+        "always life_points(A) == 7000", "always (life_points(A) == 7000 and step == end-step)"
+    )
+    result = _decide(run, write("moved.yaml", moved), engine)
+    assert result.code == 0, result.out + result.err
