@@ -10,7 +10,7 @@ from typing import Any
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.engines.base import Limits, make_engine
+from verifier.engines.base import Figures, Limits, make_engine
 from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
@@ -20,7 +20,7 @@ from verifier.trace.narrate import TraceStep, replay
 
 __all__ = ["ENGINES", "ClaimResult", "Prepared", "check", "default_continuation", "prepare"]
 
-ENGINES = ("explore", "smt", "both")
+ENGINES = ("auto", "explore", "smt", "both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +63,23 @@ def prepare(scenario: Scenario) -> Prepared:
 
 
 def _engine(
-    prepared: Prepared, name: str, timeout: float | None, max_states: int | None = None
+    prepared: Prepared,
+    name: str,
+    timeout: float | None,
+    max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> Engine:
     history = prepared.history
-    limits = Limits(seconds=timeout, max_states=max_states)
+    limits = Limits(seconds=timeout, max_states=max_states, progress=progress)
     return make_engine(name, prepared.system, history.state, history.activations, limits)
 
 
 def check_scenario(
     scenario: Scenario,
-    engine: str = "explore",
+    engine: str = "auto",
     timeout: float | None = None,
     max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
     """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
     history).
@@ -111,6 +116,7 @@ def check_scenario(
             engine,
             timeout,
             max_states,
+            progress,
         )
         label = _variant_label(variant_scenario, variant)
         for i, result in zip(indices, decided, strict=True):
@@ -142,14 +148,15 @@ def _variant_label(scenario: Scenario, variant: Variant) -> str:
 def check(
     prepared: Prepared,
     claims: list[tuple[str, str, ast.Formula, str | None]],
-    engine: str = "explore",
+    engine: str = "auto",
     timeout: float | None = None,
     max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> list[ClaimResult]:
     """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
 
     ``timeout`` bounds each engine's seconds, ``max_states`` the explorer's states; a limit
-    reached gives ``unknown``.
+    reached gives ``unknown``. ``progress`` is told of long explorations' progress.
     """
     names = ["explore", "smt"] if engine == "both" else [engine]
     engines: dict[str, Engine] = {}
@@ -159,7 +166,7 @@ def check(
         for name in names:
             began = time.perf_counter()
             if name not in engines:
-                engines[name] = _engine(prepared, name, timeout, max_states)
+                engines[name] = _engine(prepared, name, timeout, max_states, progress)
             decision = decide(engines[name], formula)
             seconds = time.perf_counter() - began
             per_engine.append(_result(prepared, ident, text, expected, name, decision, seconds))
@@ -216,12 +223,13 @@ def _result(
     if decision.trace is not None:
         _, continuation = replay(prepared.system, prepared.history.state, decision.trace)
         steps = prepared.history.steps + tuple(continuation)
+    decided_by = decision.stats.get("decided_by")
     return ClaimResult(
         ident,
         text,
         expected,
         decision.verdict,
-        engine,
+        f"{engine}: {decided_by}" if decided_by else engine,
         decision.role,
         decision.detail,
         steps,
