@@ -412,6 +412,7 @@ def explain_cmd(path: str, allow_outside: bool) -> None:
 @_force_option
 @_timeout_option
 @_max_states_option()
+@_quiet_option
 def explore_cmd(
     path: str,
     graph_path: str | None,
@@ -419,13 +420,14 @@ def explore_cmd(
     timeout: float | None,
     max_states: int,
     allow_outside: bool,
+    quiet: bool,
 ) -> None:
     """Explore every continuation of the scenario and report the state graph's size.
 
     Exit status 3 when a limit (--max-states, --timeout) stopped the exploration.
     """
     from verifier.designer.orders import stopped_reason
-    from verifier.engines.explore import explore
+    from verifier.engines.explore import explore, reporter
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
@@ -433,13 +435,18 @@ def explore_cmd(
         if not graph_path.endswith((".dot", ".graphml")):
             raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
         check_target(graph_path, force)
-    result = explore(
-        prepared.system,
-        prepared.history.state,
-        max_states,
-        keep_edges=graph_path is not None,
-        seconds=timeout,
-    )
+    line = _progress(quiet)
+    try:
+        result = explore(
+            prepared.system,
+            prepared.history.state,
+            max_states,
+            keep_edges=graph_path is not None,
+            seconds=timeout,
+            progress=reporter(_told(line)),
+        )
+    finally:
+        _cleared(line)
     if result.stopped_by:
         note = f" (incomplete: {stopped_reason(result.stopped_by)})"
     elif not result.faithful:

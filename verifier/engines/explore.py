@@ -70,6 +70,7 @@ class Exploration:
     __slots__ = (
         "_baseline",
         "_capacities",
+        "_columns",
         "_cost",
         "_expanded",
         "_heap",
@@ -119,6 +120,8 @@ class Exploration:
         self.edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
         self.overflowed = 0
         self._capacities: set[Capacity] = set()
+        # One copy of each column value (a tuple of zones, of faces...): states share them.
+        self._columns: dict[tuple[object, ...], tuple[object, ...]] = {}
         self._queue: deque[State] = deque()
         self._expanded = 0
         self.last: State | None = None  # the state expanded last
@@ -236,6 +239,7 @@ class Exploration:
         parent, heap, cost, edges = self.parent, self._heap, self._cost, self.edges
         max_states, progress, moves = self.max_states, self.progress, MOVES
         push, pop = heapq.heappush, heapq.heappop
+        intern = self._columns.setdefault
         try:
             while heap:
                 expanded = self._expanded + 1
@@ -268,6 +272,8 @@ class Exploration:
                         known = cost.get(nxt)
                         if known is None or known <= better:
                             continue  # expanded already, or reached as cheaply
+                    else:
+                        nxt = tuple([intern(x, x) if type(x) is tuple else x for x in nxt])
                     parent[nxt] = (state, action)
                     if len(parent) > max_states:
                         self.stopped_by = "states"
@@ -293,6 +299,7 @@ class Exploration:
         step = self.system.step
         parent, queue, edges = self.parent, self._queue, self.edges
         reached = self._reached
+        intern = self._columns.setdefault
         max_states = self.max_states
         progress = self.progress
         found: State | None = None
@@ -317,6 +324,7 @@ class Exploration:
                         edges.append((state, nxt, action))
                     if nxt in parent:
                         continue
+                    nxt = tuple([intern(x, x) if type(x) is tuple else x for x in nxt])
                     parent[nxt] = (state, action)
                     if len(parent) > max_states:
                         self.stopped_by = "states"
