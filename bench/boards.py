@@ -7,6 +7,7 @@ memory its peak resident set. The seed example's ``can_respond(B)``
 alternating with the boards, and every figure is given as a ratio to it.
 
     python bench/run.py --boards [--runs 3] [--timeout 300] [--out bench/RESULTS.md]
+    python bench/run.py --boards --from-raw   # rebuild the section from bench/boards.jsonl
 
 The boards are in ``bench/boards/``; a board is a scenario file whose claims are the
 questions asked. Hand traps (cards activated from the hand) will be a board of their own
@@ -94,6 +95,9 @@ def measure_all(runs: int, timeout: float) -> list[dict[str, Any]]:
 
 
 def report(results: list[dict[str, Any]], runs: int, timeout: float, where: str) -> str:
+    day = results[0].get("date", datetime.date.today().isoformat())
+    where = results[0].get("machine", where)
+    load = results[0].get("load")
     by: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in results:
         by.setdefault((r["board"], r["claim"]), []).append(r)
@@ -103,8 +107,8 @@ def report(results: list[dict[str, Any]], runs: int, timeout: float, where: str)
         "<!-- boards: written by bench/run.py --boards -->",
         "## Boards",
         "",
-        f"- Date: {datetime.date.today().isoformat()}",
-        f"- Machine: {where}",
+        f"- Date: {day}",
+        f"- Machine: {where}" + (f"; load average {load} when the run began" if load else ""),
         f"- Command: `python bench/run.py --boards --runs {runs} --timeout {timeout:g}`",
         "- Each claim asked with `verifier ask --json` and the default engine, in a fresh",
         "  process: the time is the command's (interpreter start-up included), the memory its",
@@ -129,9 +133,32 @@ def report(results: list[dict[str, Any]], runs: int, timeout: float, where: str)
             f"| {name} | `{claim}` | {verdicts} | {engines} | {states:,.0f} | {seconds:.2f} "
             f"| {seconds / seed:.2f} | {mb:.0f} | {'met' if met else 'missed'} |"
         )
-    lines.append("")
-    lines.append("<!-- end of boards -->")
+    lines += ["", *analysis(by, seed), "", "<!-- end of boards -->"]
     return "\n".join(lines) + "\n"
+
+
+def analysis(by: dict[tuple[str, str], list[dict[str, Any]]], seed: float) -> list[str]:
+    """What the figures say about the targets, computed from the figures themselves."""
+    missed = []
+    for (board, claim), rs in by.items():
+        seconds = statistics.median(r["seconds"] for r in rs)
+        if (board, claim) != SEED and seconds > TIME_TARGET * seed:
+            states = statistics.median(r["states"] or 0 for r in rs)
+            mb = statistics.median(r["peak_mb"] for r in rs)
+            missed.append((Path(board).stem, claim, seconds, states, mb))
+    decided = sum(1 for key in by if key != SEED) - len(missed)
+    lines = [
+        f"Within {TIME_TARGET:g} times the seed's time and {MEMORY_TARGET:g} MB: {decided} of "
+        f"{len(by) - 1} claims."
+    ]
+    for name, claim, seconds, states, mb in missed:
+        lines.append(
+            f"Missed: `{claim}` on {name}, {seconds:.0f} s ({seconds / seed:.0f} times the "
+            f"seed), {mb:.0f} MB. It holds, so no final state ends the search: the explorer "
+            f"visits every state of the board ({states:,.0f}, at {states / seconds:,.0f} "
+            "states per second on this machine)."
+        )
+    return lines
 
 
 def write_section(out: Path, section: str) -> None:
@@ -146,8 +173,19 @@ def write_section(out: Path, section: str) -> None:
     out.write_text(text, encoding="utf-8")
 
 
-def main(runs: int, timeout: float, out: Path, raw: Path, where: str) -> None:
-    results = measure_all(runs, timeout)
-    raw.write_text("".join(json.dumps(r) + "\n" for r in results), encoding="utf-8")
+def main(runs: int, timeout: float, out: Path, raw: Path, where: str, from_raw: bool) -> None:
+    if from_raw:
+        results = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines()]
+        runs = max(sum(1 for r in results if (r["board"], r["claim"]) == SEED), 1)
+        timeout = results[0].get("timeout", timeout)
+    else:
+        stamp = {
+            "date": datetime.date.today().isoformat(),
+            "machine": where,
+            "load": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
+            "timeout": timeout,
+        }
+        results = [{**r, **stamp} for r in measure_all(runs, timeout)]
+        raw.write_text("".join(json.dumps(r) + "\n" for r in results), encoding="utf-8")
     write_section(out, report(results, runs, timeout, where))
     print(f"wrote {out}")

@@ -90,7 +90,9 @@ def main() -> None:
         sys.path.insert(0, str(HERE.parent))
         from bench import boards
 
-        boards.main(args.runs, args.timeout, Path(args.out), HERE / "boards.jsonl", machine())
+        boards.main(
+            args.runs, args.timeout, Path(args.out), HERE / "boards.jsonl", machine(), args.from_raw
+        )
         return
     raw = Path(args.raw)
     if args.from_raw:

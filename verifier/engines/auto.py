@@ -4,7 +4,8 @@ Each claim goes to the explorer, which visits states with the fewest moves first
 claim about what one answer does is settled after a few thousand states, whatever the
 board) and shares one exploration among a scenario's claims. When it stops at a limit
 (states, time or memory) without an answer, the SMT engine is asked, for the time the
-``--timeout`` leaves (:data:`~verifier.engines.base.AUTO_SMT_SECONDS` without one); its
+``--timeout`` leaves (:data:`~verifier.engines.base.AUTO_SMT_SECONDS` without one; not at
+all when less than :data:`~verifier.engines.base.AUTO_SMT_LEAST_SECONDS` is left); its
 proofs do not depend on how many states there are. Every answer names the engine that
 gave it (``decided_by``).
 """
@@ -16,6 +17,7 @@ import time
 from verifier.claims import ast
 from verifier.core.state import State
 from verifier.engines.base import (
+    AUTO_SMT_LEAST_SECONDS,
     AUTO_SMT_SECONDS,
     DEFAULT_STATE_LIMIT,
     Engine,
@@ -61,7 +63,7 @@ class AutoEngine:
         seconds = AUTO_SMT_SECONDS
         if self.limits.seconds is not None:
             seconds = self.limits.seconds - (time.perf_counter() - self.began)
-        if seconds <= 0:
+        if seconds < AUTO_SMT_LEAST_SECONDS:
             return _named(found, "explore", "")
         if self.smt is None:
             limits = Limits(seconds=seconds)

@@ -17,6 +17,7 @@ from verifier.core.state import State
 from verifier.system import Action, System
 
 __all__ = [
+    "AUTO_SMT_LEAST_SECONDS",
     "AUTO_SMT_SECONDS",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_SMT_BOUND",
@@ -39,6 +40,10 @@ DEFAULT_SMT_BOUND = 400
 AUTO_SMT_SECONDS = 120.0
 """Seconds the ``auto`` engine gives the SMT engine after the explorer stopped at a limit,
 when no ``--timeout`` says otherwise."""
+AUTO_SMT_LEAST_SECONDS = 10.0
+"""The ``auto`` engine asks the SMT engine only when at least this much of ``--timeout``
+is left: a scenario the explorer could not finish takes the SMT engine longer than that
+to encode (seconds at 10 cards), so a shorter run would only delay the ``unknown``."""
 
 Figures = Callable[[dict[str, float]], None]
 """Told of a long search's progress: ``states``, ``rate`` (states per second), ``depth``,
