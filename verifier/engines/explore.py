@@ -242,15 +242,6 @@ class Exploration:
         intern = self._columns.setdefault
         try:
             while heap:
-                expanded = self._expanded + 1
-                if expanded % 256 == 0:
-                    self.stopped_by = self._due(expanded, deadline)
-                    if self.stopped_by:
-                        return None
-                    if progress is not None and expanded % PROGRESS_EVERY == 0:
-                        self.seconds += time.perf_counter() - began
-                        began = time.perf_counter()
-                        progress(self)
                 made, depth, _, state = pop(heap)
                 if cost.get(state) != (made, depth):
                     continue  # a better way to it was found after this entry was pushed
@@ -260,6 +251,16 @@ class Exploration:
                     if filed is False and goal is not None and goal(state):
                         return state
                     continue
+                expanded = self._expanded + 1
+                if expanded % 256 == 0:
+                    # A limit stops the exploration for good: the state need not go back.
+                    self.stopped_by = self._due(expanded, deadline)
+                    if self.stopped_by:
+                        return None
+                    if progress is not None and expanded % PROGRESS_EVERY == 0:
+                        self.seconds += time.perf_counter() - began
+                        began = time.perf_counter()
+                        progress(self)
                 self._expanded, self.last = expanded, state
                 moved = False
                 for action in enabled(state):
