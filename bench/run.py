@@ -8,6 +8,9 @@ process; the two engines alternate so that noise on a shared machine hits both a
     python bench/run.py [--runs 3] [--explore 4,6,8,10,12] [--smt 4,6,8,10,12] [--big 24]
         [--timeout 300] [--out bench/RESULTS.md] [--raw bench/measurements.jsonl]
     python bench/run.py --from-raw        # rebuild the report from the raw measurements
+    python bench/run.py --boards [--runs 3] [--timeout 300]   # the boards benchmark
+        (bench/boards.py): its section of bench/RESULTS.md, raw figures in
+        bench/boards.jsonl
 """
 
 from __future__ import annotations
@@ -79,7 +82,18 @@ def main() -> None:
     parser.add_argument(
         "--from-raw", action="store_true", help="rebuild the report from --raw; measure nothing"
     )
+    parser.add_argument(
+        "--boards", action="store_true", help="the boards benchmark (bench/boards.py) only"
+    )
     args = parser.parse_args()
+    if args.boards:
+        sys.path.insert(0, str(HERE.parent))
+        from bench import boards
+
+        boards.main(
+            args.runs, args.timeout, Path(args.out), HERE / "boards.jsonl", machine(), args.from_raw
+        )
+        return
     raw = Path(args.raw)
     if args.from_raw:
         runs = [json.loads(line) for line in raw.read_text(encoding="utf-8").splitlines() if line]

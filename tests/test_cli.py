@@ -202,10 +202,10 @@ def test_the_state_limit_gives_unknown_and_exit_3(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:
     path = str(write("pool.yaml", _trap_pool(4)))
-    limited = run("check", "--max-states", "20", path)
+    limited = run("check", "--engine", "explore", "--max-states", "20", path)
     assert limited.code == 3
     assert "unknown  undecided" in limited.out
-    assert "the exploration reached its state limit (20; --max-states)" in limited.out
+    assert "the exploration reached its state limit (20; --max-states raises it" in limited.out
     assert "1 unknown" in limited.out.splitlines()[-1]
     assert run("check", path).code == 0
 

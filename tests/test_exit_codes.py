@@ -121,7 +121,7 @@ def test_unknown_with_an_expectation_is_3_and_shown_undecided(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:
     path = write("pool.yaml", _pool(4, expect="holds"))
-    result = run("check", "--max-states", "20", str(path))
+    result = run("check", "--engine", "explore", "--max-states", "20", str(path))
     assert result.code == 3
     assert "unknown  undecided        claim-1: chain_length <= 4" in result.out
     assert "EXPECTED" not in result.out
@@ -133,7 +133,7 @@ def test_a_differing_verdict_outranks_an_unknown_one(
 ) -> None:
     unknown = write("pool.yaml", _pool(4, expect="holds"))
     wrong = write("wrong.yaml", WRONG)
-    result = run("check", "--max-states", "20", str(unknown), str(wrong))
+    result = run("check", "--engine", "explore", "--max-states", "20", str(unknown), str(wrong))
     assert result.code == 1
     assert result.out.splitlines()[-1] == (
         "2 claim(s) in 2 file(s): 0 as expected, 1 not, 1 unknown"

@@ -13,9 +13,14 @@ with an ``expect`` is undecided (3), not a mismatch.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
+import socket
 import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -26,7 +31,7 @@ import click
 from verifier import __version__
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
-from verifier.engines.base import DEFAULT_STATE_LIMIT
+from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, parse_for, read_step
@@ -54,6 +59,8 @@ from verifier.trace.narrate import replay
 __all__ = ["cli", "main"]
 
 OK, DIFFERS, BAD_INPUT, UNKNOWN, INTERNAL = 0, 1, 2, 3, 4
+INTERRUPTED = 130  # the shells' status for a program stopped by Ctrl-C (128 + SIGINT)
+INTERRUPT_MESSAGE = "interrupted (Ctrl-C): stopped; the claims not yet reported are undecided"
 
 EPILOG = """\b
 Examples:
@@ -97,10 +104,63 @@ def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
     return click.option(
         "--engine",
         type=click.Choice(ENGINES),
-        default="explore",
+        default="auto",
         show_default=True,
-        help="explore: the explicit state graph; smt: z3; both: run both and compare.",
+        help="auto: the explorer (fewest moves first), the SMT engine if a limit stops it; "
+        "explore: the explicit state graph, breadth first (shortest traces); smt: z3; "
+        "both: explore and smt, compared.",
     )(f)
+
+
+def _quiet_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--quiet", is_flag=True, help="No progress line on a terminal's standard error."
+    )(f)
+
+
+class _ProgressLine:
+    """One line on standard error, rewritten in place, while an exploration runs: states,
+    rate, depth, memory. Only on a terminal, at most twice a second."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.last = 0.0
+
+    def __call__(self, figures: dict[str, float]) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.5:
+            return
+        self.last = now
+        line = (
+            f"exploring: {figures['states']:,.0f} states, {figures['rate']:,.0f}/s, "
+            f"depth {figures['depth']:.0f}, {figures['memory'] / 1e6:,.0f} MB, "
+            f"{figures['seconds']:.0f} s (Ctrl-C stops)"
+        )
+        sys.stderr.write("\r" + line[:120] + "\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _progress(quiet: bool) -> _ProgressLine | None:
+    """A progress line, unless asked to be quiet or standard error is not a terminal."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    return _ProgressLine()
+
+
+def _cleared(line: _ProgressLine | None) -> None:
+    if line is not None:
+        line.clear()
+
+
+def _told(line: _ProgressLine | None) -> Figures | None:
+    return line
 
 
 MAX_SECONDS = 7 * 24 * 3600.0
@@ -221,6 +281,7 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
+@_quiet_option
 def check_cmd(
     paths: tuple[str, ...],
     engine: str,
@@ -230,6 +291,7 @@ def check_cmd(
     brief: bool,
     explain: bool,
     allow_outside: bool,
+    quiet: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR).
 
@@ -246,20 +308,24 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
+    line = _progress(quiet)
     for path in files:
         try:
             scenario = load_scenario(path, allow_outside=allow_outside)
-            results, variants = check_scenario(scenario, engine, timeout, max_states)
+            results, variants = check_scenario(scenario, engine, timeout, max_states, _told(line))
+            _cleared(line)
             if explain:
                 results = [
                     with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
                     for r, c in zip(results, scenario.claims, strict=True)
                 ]
         except VerifierError as exc:
+            _cleared(line)
             click.echo(exc.render(), err=True)
             failed.append(_file_error(str(path), exc))
             continue
         except Exception as exc:  # a bug, or InternalError: this file only
+            _cleared(line)
             _report_internal(exc, str(path))
             failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
@@ -288,6 +354,7 @@ def check_cmd(
 @_max_states_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
+@_quiet_option
 def ask_cmd(
     path: str,
     claim: str,
@@ -297,12 +364,19 @@ def ask_cmd(
     as_json: bool,
     explain: bool,
     allow_outside: bool,
+    quiet: bool,
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     scenario = load_scenario(path, allow_outside=allow_outside)
     formula = parse_for(scenario, claim)
     prepared = prepare(scenario)
-    results = check(prepared, [("ask", claim, formula, None)], engine, timeout, max_states)
+    line = _progress(quiet)
+    try:
+        results = check(
+            prepared, [("ask", claim, formula, None)], engine, timeout, max_states, _told(line)
+        )
+    finally:
+        _cleared(line)
     if explain:
         results = with_reasons(prepared, results, [formula], timeout)
     if as_json:
@@ -338,6 +412,7 @@ def explain_cmd(path: str, allow_outside: bool) -> None:
 @_force_option
 @_timeout_option
 @_max_states_option()
+@_quiet_option
 def explore_cmd(
     path: str,
     graph_path: str | None,
@@ -345,13 +420,14 @@ def explore_cmd(
     timeout: float | None,
     max_states: int,
     allow_outside: bool,
+    quiet: bool,
 ) -> None:
     """Explore every continuation of the scenario and report the state graph's size.
 
     Exit status 3 when a limit (--max-states, --timeout) stopped the exploration.
     """
     from verifier.designer.orders import stopped_reason
-    from verifier.engines.explore import explore
+    from verifier.engines.explore import explore, reporter
 
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
@@ -359,13 +435,18 @@ def explore_cmd(
         if not graph_path.endswith((".dot", ".graphml")):
             raise InputError(f"unknown graph format for '{graph_path}' (use .dot or .graphml)")
         check_target(graph_path, force)
-    result = explore(
-        prepared.system,
-        prepared.history.state,
-        max_states,
-        keep_edges=graph_path is not None,
-        seconds=timeout,
-    )
+    line = _progress(quiet)
+    try:
+        result = explore(
+            prepared.system,
+            prepared.history.state,
+            max_states,
+            keep_edges=graph_path is not None,
+            seconds=timeout,
+            progress=reporter(_told(line)),
+        )
+    finally:
+        _cleared(line)
     if result.stopped_by:
         note = f" (incomplete: {stopped_reason(result.stopped_by)})"
     elif not result.faithful:
@@ -654,8 +735,47 @@ def schema_cmd(which: str) -> None:
     click.echo(json_schema(which), nl=False)  # type: ignore[arg-type]
 
 
+_WAKEUP: list[socket.socket] = []
+
+
+def _stop_at_once_on_interrupt() -> None:
+    """Make Ctrl-C stop the program at once, even while the solver runs.
+
+    Python runs its signal handlers between bytecodes, so a Ctrl-C that arrives while z3
+    (or any long C call) works would wait for it to return, minutes perhaps. The signal is
+    instead written to a socket that a watching thread reads: it prints one line and ends
+    the process with status 130 whatever the main thread is doing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread of the main interpreter
+        return
+    _WAKEUP.append(writer)  # the socket must outlive this function
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+
+    def watch() -> None:
+        while True:
+            data = reader.recv(64)
+            if not data:
+                return
+            if signal.SIGINT in data:
+                with contextlib.suppress(OSError, ValueError, RuntimeError):
+                    sys.stdout.flush()
+                os.write(2, ("\r\x1b[K" if sys.stderr.isatty() else "").encode())
+                os.write(2, (INTERRUPT_MESSAGE + "\n").encode())
+                os._exit(INTERRUPTED)
+
+    threading.Thread(target=watch, name="interrupt", daemon=True).start()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; errors become one located message and exit status 2."""
+    if argv is None:
+        _stop_at_once_on_interrupt()
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     try:
@@ -668,8 +788,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(BAD_INPUT)
-    except click.exceptions.Abort:
-        sys.exit(BAD_INPUT)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        # Ctrl-C (click turns it into Abort): one line, and the shells' status for it.
+        click.echo(INTERRUPT_MESSAGE, err=True)
+        sys.exit(INTERRUPTED)
     except SystemExit:
         raise
     except Exception as exc:  # InternalError, or any other bug

@@ -17,10 +17,13 @@ from verifier.core.state import State
 from verifier.system import Action, System
 
 __all__ = [
+    "AUTO_SMT_LEAST_SECONDS",
+    "AUTO_SMT_SECONDS",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_SMT_BOUND",
     "DEFAULT_STATE_LIMIT",
     "Engine",
+    "Figures",
     "Limits",
     "Search",
     "engine_names",
@@ -34,6 +37,17 @@ DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the explorer may add to the process before it answers ``unknown``."""
 DEFAULT_SMT_BOUND = 400
 """The longest continuation the SMT engine unrolls before it answers ``unknown``."""
+AUTO_SMT_SECONDS = 120.0
+"""Seconds the ``auto`` engine gives the SMT engine after the explorer stopped at a limit,
+when no ``--timeout`` says otherwise."""
+AUTO_SMT_LEAST_SECONDS = 10.0
+"""The ``auto`` engine asks the SMT engine only when at least this much of ``--timeout``
+is left: a scenario the explorer could not finish takes the SMT engine longer than that
+to encode (seconds at 10 cards), so a shorter run would only delay the ``unknown``."""
+
+Figures = Callable[[dict[str, float]], None]
+"""Told of a long search's progress: ``states``, ``rate`` (states per second), ``depth``,
+``memory`` (bytes added to the process), ``seconds``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +75,12 @@ class Engine(Protocol):
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What bounds an engine's work: ``seconds`` (None: no deadline) and ``max_states``
-    (the explorer's state limit; None: its default)."""
+    (the explorer's state limit; None: its default); ``progress``, when given, is told of
+    the explorer's progress now and then."""
 
     seconds: float | None = None
     max_states: int | None = None
+    progress: Figures | None = None
 
 
 EngineFactory = Callable[[System, State, int, Limits], Engine]
@@ -93,17 +109,25 @@ def make_engine(
 
 
 def _explorer() -> EngineFactory:
-    from verifier.engines.explore import ExplorerEngine
+    from verifier.engines.explore import ExplorerEngine, reporter
 
     def make(system: System, start: State, activations: int, limits: Limits) -> Engine:
-        bounds: dict[str, float] = {}
-        if limits.seconds is not None:
-            bounds["seconds"] = limits.seconds
-        if limits.max_states is not None:
-            bounds["max_states"] = limits.max_states
-        return ExplorerEngine(system, start, activations, **bounds)
+        return ExplorerEngine(
+            system,
+            start,
+            activations,
+            limits.max_states or DEFAULT_STATE_LIMIT,
+            limits.seconds,
+            progress=reporter(limits.progress),
+        )
 
     return make
+
+
+def _auto() -> EngineFactory:
+    from verifier.engines.auto import AutoEngine
+
+    return AutoEngine
 
 
 def _smt() -> EngineFactory:
@@ -115,5 +139,6 @@ def _smt() -> EngineFactory:
     return make
 
 
+register_engine("auto", _auto)
 register_engine("explore", _explorer)
 register_engine("smt", _smt)

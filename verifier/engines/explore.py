@@ -7,19 +7,20 @@ can be exported through networkx.
 
 from __future__ import annotations
 
+import heapq
 import os
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
-from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Search
+from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
 from verifier.system import Action, System
 
-__all__ = ["Exploration", "ExplorerEngine", "explore"]
+__all__ = ["MOVES", "ORDERS", "Exploration", "ExplorerEngine", "explore", "reporter"]
 
 """Bytes the exploration may add to the process before it stops (``unknown``): with the
 rest of a run, the default keeps it under 2 GB whatever the pool."""
@@ -38,33 +39,146 @@ def _resident_bytes() -> int | None:
     return pages * os.sysconf("SC_PAGE_SIZE")
 
 
-@dataclass(slots=True)
-class Exploration:
-    """The result of one exploration from a scenario's point."""
+Progress = Callable[["Exploration"], None]
+"""Told of an exploration's progress every :data:`PROGRESS_EVERY` expanded states."""
 
-    start: State
-    parent: dict[State, tuple[State, Action] | None]
-    terminals: list[State]
-    deadlocks: list[State]
-    overflowed: int
-    seconds: float
-    capacities: frozenset[Capacity] = frozenset()
-    edges: list[tuple[State, State, Action]] | None = field(default=None)
-    stopped_by: str = ""  # "states", "time" or "memory": the limit that stopped it
+PROGRESS_EVERY = 1024
+
+ORDERS = ("breadth", "fewest-moves")
+"""The orders in which an exploration visits states. ``breadth``: by distance from the
+start, so the first final state that shows a claim is reached by a shortest continuation.
+``fewest-moves``: by the number of moves the players chose (:data:`MOVES`), then by
+distance, so the first one shown is reached with the fewest moves, and the fewest steps
+among those; a claim about what one answer does is settled without first visiting every
+state a few steps deep, where most states are long chains of many answers."""
+
+MOVES = frozenset({"activate", "summon", "attack", "position"})
+"""The actions a player elects to take, as opposed to passing, resolving, cleaning up, a
+trigger going on its chain, a timer, or the turn moving on."""
+
+
+class Exploration:
+    """A breadth-first exploration from a scenario's point, which can be taken further.
+
+    States are added in breadth-first order; a final state (mode ``DONE``) or a state past a
+    capacity is recognised when it is first reached, so :attr:`terminals` lists the final
+    states in order of their distance from the start. :meth:`advance` explores on until a
+    newly reached final state satisfies a goal, the graph is exhausted, or a limit stops it;
+    a later call goes on from there.
+    """
+
+    __slots__ = (
+        "_baseline",
+        "_capacities",
+        "_columns",
+        "_cost",
+        "_expanded",
+        "_heap",
+        "_pushed",
+        "_queue",
+        "budget",
+        "deadlocks",
+        "edges",
+        "last",
+        "max_bytes",
+        "max_states",
+        "order",
+        "overflowed",
+        "parent",
+        "progress",
+        "seconds",
+        "start",
+        "stopped_by",
+        "system",
+        "terminals",
+    )
+
+    def __init__(
+        self,
+        system: System,
+        start: State,
+        max_states: int = DEFAULT_STATE_LIMIT,
+        keep_edges: bool = False,
+        seconds: float | None = None,
+        max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
+        progress: Progress | None = None,
+        order: str = "breadth",
+    ) -> None:
+        if order not in ORDERS:
+            raise ValueError(f"no exploration order {order!r} (orders: {', '.join(ORDERS)})")
+        self.system = system
+        self.order = order
+        self.start = start
+        self.max_states = max_states
+        self.budget = seconds
+        self.max_bytes = max_bytes
+        self.progress = progress
+        self._baseline = _resident_bytes() if max_bytes is not None else None
+        self.parent: dict[State, tuple[State, Action] | None] = {start: None}
+        self.terminals: list[State] = []
+        self.deadlocks: list[State] = []
+        self.edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
+        self.overflowed = 0
+        self._capacities: set[Capacity] = set()
+        # One copy of each column value (a tuple of zones, of faces...): states share them.
+        self._columns: dict[tuple[object, ...], tuple[object, ...]] = {}
+        self._queue: deque[State] = deque()
+        self._expanded = 0
+        self.last: State | None = None  # the state expanded last
+        self.seconds = 0.0
+        self.stopped_by = ""  # "states", "time" or "memory": the limit that stopped it
+        # The fewest-moves order: a heap of (moves, depth, number, state), and the best
+        # (moves, depth) known for each state not expanded yet.
+        self._heap: list[tuple[int, int, int, State]] = []
+        self._cost: dict[State, tuple[int, int]] = {}
+        self._pushed = 0
+        if order == "breadth":
+            if self._reached(start):
+                self._queue.append(start)
+        else:
+            self._heap.append((0, 0, 0, start))
+            self._cost[start] = (0, 0)
 
     @property
     def states(self) -> int:
         return len(self.parent)
 
     @property
+    def expanded(self) -> int:
+        """States whose successors have been computed."""
+        return self._expanded
+
+    @property
+    def frontier(self) -> int:
+        """States reached but not expanded yet."""
+        return len(self._queue) + len(self._cost)
+
+    @property
+    def capacities(self) -> frozenset[Capacity]:
+        return frozenset(self._capacities)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the exploration can go no further (exhausted, or stopped by a limit)."""
+        return bool(self.stopped_by) or not (self._queue or self._heap)
+
+    @property
     def complete(self) -> bool:
         """Whether every reachable state was visited."""
-        return not self.stopped_by
+        return not self.stopped_by and not (self._queue or self._heap)
 
     @property
     def faithful(self) -> bool:
         """Whether every continuation was followed to its end within the capacities."""
         return self.complete and not self.overflowed and not self.deadlocks
+
+    def depth(self, state: State) -> int:
+        """How many actions lead from the start to ``state`` (the shortest way)."""
+        depth, link = 0, self.parent[state]
+        while link is not None:
+            depth += 1
+            link = self.parent[link[0]]
+        return depth
 
     def path(self, state: State) -> list[Action]:
         """The shortest sequence of actions from the start to ``state``."""
@@ -79,6 +193,185 @@ class Exploration:
         actions.reverse()
         return actions
 
+    def _reached(self, state: State) -> bool | None:
+        """File a newly reached state: True when it is to be expanded, False when it is a
+        final state (added to :attr:`terminals`), None when it is past a capacity."""
+        overflow = _overflow(state)
+        if overflow:
+            self.overflowed += 1
+            self._capacities.add(Capacity(overflow))
+            return None
+        if _mode(state) == Mode.DONE:
+            self.terminals.append(state)
+            return False
+        return True
+
+    def advance(self, goal: Callable[[State], bool] | None = None) -> State | None:
+        """Explore on; return the first final state, in the exploration's order, that
+        satisfies ``goal`` and was not reached before this call.
+
+        Returns None once the exploration is finished (exhausted, or stopped by a limit).
+        The exploration can always be taken further from where it stopped.
+        """
+        if self.finished:
+            return None
+        if self.order == "breadth":
+            return self._breadth(goal)
+        return self._fewest_moves(goal)
+
+    def _due(self, expanded: int, deadline: float | None) -> str:
+        """The limit (``time`` or ``memory``) reached after ``expanded`` states, if any."""
+        if deadline is not None and time.perf_counter() > deadline:
+            return "time"
+        if self._baseline is not None and self.max_bytes is not None and expanded % 4096 == 0:
+            now = _resident_bytes()
+            if now is not None and now - self._baseline > self.max_bytes:
+                return "memory"
+        return ""
+
+    def _fewest_moves(self, goal: Callable[[State], bool] | None) -> State | None:
+        """Dijkstra's search on the cost (moves, steps): a state's cost is final when it is
+        taken from the heap, so a final state is classified then, not when first reached."""
+        began = time.perf_counter()
+        deadline = None if self.budget is None else began + self.budget - self.seconds
+        enabled = self.system.enabled_actions
+        step = self.system.step
+        parent, heap, cost, edges = self.parent, self._heap, self._cost, self.edges
+        max_states, progress, moves = self.max_states, self.progress, MOVES
+        push, pop = heapq.heappush, heapq.heappop
+        intern = self._columns.setdefault
+        try:
+            while heap:
+                made, depth, _, state = pop(heap)
+                if cost.get(state) != (made, depth):
+                    continue  # a better way to it was found after this entry was pushed
+                del cost[state]
+                filed = self._reached(state)
+                if not filed:
+                    if filed is False and goal is not None and goal(state):
+                        return state
+                    continue
+                expanded = self._expanded + 1
+                if expanded % 256 == 0:
+                    # A limit stops the exploration for good: the state need not go back.
+                    self.stopped_by = self._due(expanded, deadline)
+                    if self.stopped_by:
+                        return None
+                    if progress is not None and expanded % PROGRESS_EVERY == 0:
+                        self.seconds += time.perf_counter() - began
+                        began = time.perf_counter()
+                        progress(self)
+                self._expanded, self.last = expanded, state
+                moved = False
+                for action in enabled(state):
+                    moved = True
+                    nxt = step(CONCRETE, state, action)
+                    if edges is not None:
+                        edges.append((state, nxt, action))
+                    better = (made + (action.kind in moves), depth + 1)
+                    if nxt in parent:
+                        known = cost.get(nxt)
+                        if known is None or known <= better:
+                            continue  # expanded already, or reached as cheaply
+                    else:
+                        nxt = tuple([intern(x, x) if type(x) is tuple else x for x in nxt])
+                    parent[nxt] = (state, action)
+                    if len(parent) > max_states:
+                        self.stopped_by = "states"
+                        heap.clear()
+                        cost.clear()
+                        return None
+                    cost[nxt] = better
+                    self._pushed += 1
+                    push(heap, (*better, self._pushed, nxt))
+                if not moved:
+                    self.deadlocks.append(state)
+            return None
+        finally:
+            self.seconds += time.perf_counter() - began
+
+    def _breadth(self, goal: Callable[[State], bool] | None) -> State | None:
+        """Breadth first: a state reached first is reached by a shortest continuation, so a
+        final state is classified as soon as it is reached (its successor's expansion is
+        finished first, so the exploration can go on from there)."""
+        began = time.perf_counter()
+        deadline = None if self.budget is None else began + self.budget - self.seconds
+        enabled = self.system.enabled_actions
+        step = self.system.step
+        parent, queue, edges = self.parent, self._queue, self.edges
+        reached = self._reached
+        intern = self._columns.setdefault
+        max_states = self.max_states
+        progress = self.progress
+        found: State | None = None
+        try:
+            while queue and found is None:
+                expanded = self._expanded + 1
+                if expanded % 256 == 0:
+                    self.stopped_by = self._due(expanded, deadline)
+                    if self.stopped_by:
+                        break
+                    if progress is not None and expanded % PROGRESS_EVERY == 0:
+                        self.seconds += time.perf_counter() - began
+                        began = time.perf_counter()
+                        progress(self)
+                state = queue.popleft()
+                self._expanded, self.last = expanded, state
+                moved = False
+                for action in enabled(state):
+                    moved = True
+                    nxt = step(CONCRETE, state, action)
+                    if edges is not None:
+                        edges.append((state, nxt, action))
+                    if nxt in parent:
+                        continue
+                    nxt = tuple([intern(x, x) if type(x) is tuple else x for x in nxt])
+                    parent[nxt] = (state, action)
+                    if len(parent) > max_states:
+                        self.stopped_by = "states"
+                        queue.clear()
+                        break
+                    filed = reached(nxt)
+                    if filed:
+                        queue.append(nxt)
+                    elif filed is False and found is None and goal is not None and goal(nxt):
+                        found = nxt
+                if not moved:
+                    self.deadlocks.append(state)
+        finally:
+            self.seconds += time.perf_counter() - began
+        return found
+
+    def run(self) -> Exploration:
+        """Explore to the end (or to a limit)."""
+        self.advance()
+        return self
+
+
+def reporter(figures: Figures | None) -> Progress | None:
+    """An exploration's progress told as figures (see :data:`~verifier.engines.base.Figures`)."""
+    if figures is None:
+        return None
+    told = figures
+    began = time.perf_counter()
+
+    def tell(ex: Exploration) -> None:
+        now = _resident_bytes()
+        baseline = ex._baseline
+        memory = 0 if now is None or baseline is None else now - baseline
+        seconds = time.perf_counter() - began
+        told(
+            {
+                "states": ex.states,
+                "rate": ex.expanded / ex.seconds if ex.seconds else 0.0,
+                "depth": ex.depth(ex.last) if ex.last is not None else 0,
+                "memory": memory,
+                "seconds": seconds,
+            }
+        )
+
+    return tell
+
 
 def explore(
     system: System,
@@ -87,97 +380,56 @@ def explore(
     keep_edges: bool = False,
     seconds: float | None = None,
     max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
+    progress: Progress | None = None,
 ) -> Exploration:
     """Breadth-first search of every continuation from ``start``.
 
     It stops, incomplete, past ``max_states`` states, ``seconds`` seconds, or ``max_bytes``
     bytes of memory added to the process (checked every few thousand states).
     """
-    began = time.perf_counter()
-    baseline = _resident_bytes() if max_bytes is not None else None
-    deadline = None if seconds is None else began + seconds
-    enabled = system.enabled_actions
-    step = system.step
-    parent: dict[State, tuple[State, Action] | None] = {start: None}
-    queue: deque[State] = deque([start])
-    terminals: list[State] = []
-    deadlocks: list[State] = []
-    edges: list[tuple[State, State, Action]] | None = [] if keep_edges else None
-    overflowed = 0
-    capacities: set[Capacity] = set()
-    stopped_by = ""
-    expanded = 0
-    while queue:
-        state = queue.popleft()
-        if _overflow(state):
-            overflowed += 1
-            capacities.add(Capacity(_overflow(state)))
-            continue
-        if _mode(state) == Mode.DONE:
-            terminals.append(state)
-            continue
-        expanded += 1
-        if deadline is not None and expanded % 256 == 0 and time.perf_counter() > deadline:
-            stopped_by = "time"
-            break
-        if baseline is not None and max_bytes is not None and expanded % 4096 == 0:
-            now = _resident_bytes()
-            if now is not None and now - baseline > max_bytes:
-                stopped_by = "memory"
-                break
-        moved = False
-        for action in enabled(state):
-            moved = True
-            nxt = step(CONCRETE, state, action)
-            if edges is not None:
-                edges.append((state, nxt, action))
-            if nxt in parent:
-                continue
-            parent[nxt] = (state, action)
-            if len(parent) > max_states:
-                stopped_by = "states"
-                queue.clear()
-                break
-            queue.append(nxt)
-        if not moved:
-            deadlocks.append(state)
-    return Exploration(
-        start=start,
-        parent=parent,
-        terminals=terminals,
-        deadlocks=deadlocks,
-        overflowed=overflowed,
-        seconds=time.perf_counter() - began,
-        capacities=frozenset(capacities),
-        edges=edges,
-        stopped_by=stopped_by,
-    )
+    return Exploration(system, start, max_states, keep_edges, seconds, max_bytes, progress).run()
 
 
 class ExplorerEngine:
-    """Decides claims by scanning the final states of one exploration."""
+    """Decides claims over one breadth-first exploration, taken only as far as each claim
+    needs: a final state that shows the claim (a witness of an ``exists``, a counterexample
+    of an ``always``) ends the search, and the next claim goes on from there.
+
+    The final states are examined in the order the exploration reaches them, so the trace
+    found is the one a full exploration would give: a shortest.
+    """
 
     name = "explore"
 
     def __init__(
-        self, system: System, start: State, start_activations: int, **limits: float
+        self,
+        system: System,
+        start: State,
+        start_activations: int,
+        max_states: int = DEFAULT_STATE_LIMIT,
+        seconds: float | None = None,
+        *,
+        progress: Progress | None = None,
+        order: str = "breadth",
     ) -> None:
         self.system = system
         self.start_activations = start_activations
-        self.exploration = explore(
-            system,
-            start,
-            max_states=int(limits.get("max_states", DEFAULT_STATE_LIMIT)),
-            seconds=limits.get("seconds"),
+        self.exploration = Exploration(
+            system, start, max_states, seconds=seconds, progress=progress, order=order
         )
 
     def search(self, body: ast.Formula, want: bool) -> Search:
         ex = self.exploration
-        world = self.system.world
-        for state in ex.terminals:
-            shown = truth(CONCRETE, world, state, body, self.start_activations, ex.start)
-            if bool(shown) == want:
-                return Search(ex.path(state), True, "", self.stats())
+        world, activations = self.system.world, self.start_activations
+
+        def shows(state: State) -> bool:
+            return bool(truth(CONCRETE, world, state, body, activations, ex.start)) == want
+
+        found = next((state for state in ex.terminals if shows(state)), None)
+        if found is None:
+            found = ex.advance(shows)
+        if found is not None:
+            return Search(ex.path(found), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
 
     def stats(self) -> dict[str, float | int | str]:
@@ -191,14 +443,20 @@ class ExplorerEngine:
     def _limits(self) -> str:
         ex = self.exploration
         if ex.stopped_by == "states":
-            return f"the exploration reached its state limit ({ex.states - 1}; --max-states)"
+            return (
+                f"the exploration reached its state limit ({ex.states - 1}; --max-states "
+                "raises it, --engine smt decides without visiting states)"
+            )
         if ex.stopped_by == "time":
-            return f"the exploration ran out of time after {ex.states} states (--timeout)"
+            return (
+                f"the exploration ran out of time after {ex.states} states (--timeout gives "
+                "it more; --engine smt decides without visiting states)"
+            )
         if ex.stopped_by == "memory":
             gigabytes = DEFAULT_MEMORY_LIMIT / 1e9
             return (
                 f"the exploration reached its memory limit after {ex.states} states "
-                f"({gigabytes:.1f} GB; a smaller pool or --max-states)"
+                f"({gigabytes:.1f} GB; a smaller pool, a lower --max-states, or --engine smt)"
             )
         if ex.overflowed:
             reasons = "; ".join(c.reason for c in sorted(ex.capacities))

@@ -10,7 +10,7 @@ from typing import Any
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.engines.base import Limits, make_engine
+from verifier.engines.base import Figures, Limits, make_engine
 from verifier.games import game
 from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history
@@ -29,7 +29,7 @@ __all__ = [
     "prepare",
 ]
 
-ENGINES = ("explore", "smt", "both")
+ENGINES = ("auto", "explore", "smt", "both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +85,23 @@ def at_point(prepared: Prepared, link: int | None) -> Prepared:
 
 
 def _engine(
-    prepared: Prepared, name: str, timeout: float | None, max_states: int | None = None
+    prepared: Prepared,
+    name: str,
+    timeout: float | None,
+    max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> Engine:
     history = prepared.history
-    limits = Limits(seconds=timeout, max_states=max_states)
+    limits = Limits(seconds=timeout, max_states=max_states, progress=progress)
     return make_engine(name, prepared.system, history.state, history.activations, limits)
 
 
 def check_scenario(
     scenario: Scenario,
-    engine: str = "explore",
+    engine: str = "auto",
     timeout: float | None = None,
     max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
     """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
     history).
@@ -133,6 +138,7 @@ def check_scenario(
             engine,
             timeout,
             max_states,
+            progress,
         )
         label = _variant_label(variant_scenario, variant)
         for i, result in zip(indices, decided, strict=True):
@@ -164,15 +170,17 @@ def _variant_label(scenario: Scenario, variant: Variant) -> str:
 def check(
     prepared: Prepared,
     claims: list[tuple[str, str, ast.Formula, str | None]],
-    engine: str = "explore",
+    engine: str = "auto",
     timeout: float | None = None,
     max_states: int | None = None,
+    progress: Figures | None = None,
 ) -> list[ClaimResult]:
     """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
 
     ``timeout`` bounds each engine's seconds, ``max_states`` the explorer's states; a limit
     reached gives ``unknown``. A claim ``after_link(N) F`` is decided on the continuations
-    that end where Chain Link N has just resolved (:func:`at_point`).
+    that end where Chain Link N has just resolved (:func:`at_point`). ``progress`` is told of
+    long explorations' progress.
     """
     names = ["explore", "smt"] if engine == "both" else [engine]
     engines: dict[tuple[str, int | None], Engine] = {}
@@ -187,7 +195,7 @@ def check(
         for name in names:
             began = time.perf_counter()
             if (name, link) not in engines:
-                engines[name, link] = _engine(here, name, timeout, max_states)
+                engines[name, link] = _engine(here, name, timeout, max_states, progress)
             decision = decide(engines[name, link], formula)
             seconds = time.perf_counter() - began
             if _point_only(formula) and decision.trace is not None:
@@ -271,12 +279,13 @@ def _result(
     if decision.trace is not None:
         final, continuation = replay(prepared.system, prepared.history.state, decision.trace)
         steps = prepared.history.steps + tuple(continuation) + _stopped(prepared, final)
+    decided_by = decision.stats.get("decided_by")
     return ClaimResult(
         ident,
         text,
         expected,
         decision.verdict,
-        engine,
+        f"{engine}: {decided_by}" if decided_by else engine,
         decision.role,
         decision.detail,
         steps,
