@@ -686,7 +686,7 @@ def test_generated_scenarios_reach_every_feature() -> None:
 #: Generated Yu-Gi-Oh! scenarios (seeds of :func:`generated`) that go through their turn:
 #: three whose histories declare an attack (on a monster, directly), two with claims decided
 #: at the end of a step of their own.
-BATTLE_SEEDS = (34, 74, 98, 2, 91)
+BATTLE_SEEDS = (74, 62, 1, 46, 19)
 
 
 def test_generated_battles_are_decided_alike() -> None:
