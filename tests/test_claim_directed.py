@@ -91,7 +91,9 @@ class Compared:
     def search(self, body: ast.Formula, want: bool) -> Search:
         system, state, start = self.system, self.state, self.start
         shows = [
-            t for t in self.terminals if bool(truth(CONCRETE, system.world, t, body, start)) == want
+            t
+            for t in self.terminals
+            if bool(truth(CONCRETE, system.world, t, body, start, state)) == want
         ]
         shortest = path_to(self.parent, shows[0]) if shows else None
         fresh = ExplorerEngine(system, state, start, MAX_STATES).search(body, want)
@@ -105,7 +107,7 @@ class Compared:
             assert by_fewest.found is not None
             final = system.run(state, by_fewest.found)
             assert READ.mode(final) == Mode.DONE
-            assert bool(truth(CONCRETE, system.world, final, body, start)) == want
+            assert bool(truth(CONCRETE, system.world, final, body, start, state)) == want
             assert len(by_fewest.found) >= len(shortest)
             moves = sum(a.kind in MOVES for a in by_fewest.found)
             assert moves <= sum(a.kind in MOVES for a in shortest)
