@@ -114,7 +114,10 @@ class System:
             c
             for c in range(self.world.n)
             if self.world.static_match(c, ability.target)
-            and not (ability.card_activation and c == ability.card)
+            and not (
+                (ability.card_activation or any(cost.this for cost in ability.costs))
+                and c == ability.card
+            )
         ]
 
     def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:

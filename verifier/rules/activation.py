@@ -70,7 +70,10 @@ def activation_checks(
     yield Check("card.trigger-only", not kind.trigger)
     if ability.target is not None:
         # A Spell or Trap Card being activated cannot target itself (Mystical Space Typhoon).
-        itself = ability.card_activation and target == ability.card
+        # Nor can an effect whose cost moves its own card (Mezuki banishes itself, then
+        # targets a monster in the graveyard).
+        moves_itself = any(cost.this for cost in ability.costs)
+        itself = (ability.card_activation or moves_itself) and target == ability.card
         fits = (
             target is not None
             and not itself

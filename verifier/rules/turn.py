@@ -261,6 +261,10 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     if dest == 0 and turns_of(w.scenario) > 1:
         _next_turn(ctx)
     for step in through(w, dest, quiet):
+        for a in w.watchers:
+            # A card waiting for an event ("when a monster is destroyed") may answer it only
+            # in the step where it happened: once the turn moves on, its timing is gone.
+            f.plast[a] = 0
         ctx.note("step", (), w.steps[step])
         f.step = step
         f.window = int(Window.NONE)
