@@ -24,7 +24,6 @@ import contextlib
 import copy
 import functools
 import io
-import json
 import os
 import random
 import re
@@ -103,18 +102,8 @@ def _libraries_beside(path: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in LIBRARIES if p.parent == path.parent}
 
 
-def _host_for_library(library: Path) -> tuple[str, bytes]:
-    """A scenario that loads the library: an example that names it, or else (a library no
-    example uses yet, such as one written for format keys still being built) a small
-    scenario naming its first card."""
-    for p in SCENARIOS:
-        if f"library: {library.name}" in _text(p):
-            return p.name, p.read_bytes()
-    first = json.dumps(str(next(iter(_data(library)["cards"]))))
-    text = (
-        f"rules: yugioh\nturn: A\nlibrary: {library.name}\ncards:\n  {first}: {{controller: A}}\n"
-    )
-    return "host.yaml", text.encode("utf-8")
+def _host_for_library(library: Path) -> Path:
+    return next(p for p in SCENARIOS if f"library: {library.name}" in _text(p))
 
 
 def _host_for_model(model: Path) -> Path:
@@ -137,8 +126,9 @@ def make_case(kind: str, path: Path, content: bytes, rnd: random.Random, label: 
         files = {**_libraries_beside(path), path.name: content}
         host = path.name
     elif kind == "library":
-        host, hosted = _host_for_library(path)
-        files = {host: hosted, path.name: content}
+        scenario = _host_for_library(path)
+        files = {scenario.name: scenario.read_bytes(), path.name: content}
+        host = scenario.name
     else:
         scenario = _host_for_model(path)
         hosted = _with_rules(_text(scenario), "model.yaml").encode("utf-8")
