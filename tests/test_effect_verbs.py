@@ -75,7 +75,7 @@ def test_every_verb_is_complete(verb: Verb) -> None:
 
 def test_the_effect_keys_keep_their_order() -> None:
     keys = [f.alias for f in schema.EffectFile.model_fields.values()]
-    shared = ["of", "filter", "to", "player", "heads-at-least", "then", "otherwise"]
+    shared = ["of", "filter", "to", "player", "heads-at-least", "then", "otherwise", "simultaneous"]
     assert keys == [*FILES_ORDER, *shared]
 
 
