@@ -52,11 +52,12 @@ def _negate(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
 
 
 def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
-    L, f, w = ctx.L, ctx.f, ctx.w
-    # Seed 000: a counterspell counters everything after it in the resolve order.
-    countered = []
     from verifier.rules.locks import unnegatable
 
+    L, f, w = ctx.L, ctx.f, ctx.w
+    # Seed 000: a counterspell counters everything after it in the resolve order (but a
+    # link that cannot be negated).
+    countered = []
     for i in range(w.layout.slots):
         after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
         after = L.and_(after, L.not_(unnegatable(ctx, f.lab[i])))
