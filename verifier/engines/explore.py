@@ -299,7 +299,7 @@ class Exploration:
         enabled = self.system.enabled_actions
         step = self.system.step
         parent, queue, edges = self.parent, self._queue, self.edges
-        reached = self._reached
+        reached, done = self._reached, int(Mode.DONE)
         intern = self._columns.setdefault
         max_states = self.max_states
         progress = self.progress
@@ -331,11 +331,14 @@ class Exploration:
                         self.stopped_by = "states"
                         queue.clear()
                         break
-                    filed = reached(nxt)
-                    if filed:
+                    # Inlined :meth:`_reached`: most states are neither final nor past a
+                    # capacity, and this loop is the explorer's hot path.
+                    if _overflow(nxt) or _mode(nxt) == done:
+                        filed = reached(nxt)
+                        if filed is False and found is None and goal is not None and goal(nxt):
+                            found = nxt
+                    else:
                         queue.append(nxt)
-                    elif filed is False and found is None and goal is not None and goal(nxt):
-                        found = nxt
                 if not moved:
                     self.deadlocks.append(state)
         finally:
