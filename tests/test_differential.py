@@ -72,8 +72,11 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     # Few cards in the fast runs: both engines decide most claims within the limits below,
     # quickly. The slow runs take bigger pools and the summon shapes more often.
     summons = game == "yugioh" and chooser.integer(0, 1 if large else 3) == 0
-    size = chooser.integer(1, 4 if large else 3)
-    data = scenario(chooser, game, size=size, summons=summons)
+    # Cards of the hand and the graveyard, costs paid with cards, modes, event conditions:
+    # one more card (two in a big pool), so the fast runs take a smaller pool with them.
+    hand_cards = game == "yugioh" and chooser.integer(0, 2) == 0
+    size = chooser.integer(1, 4 if large else 2 if hand_cards else 3)
+    data = scenario(chooser, game, size=size, summons=summons, hand_cards=hand_cards)
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
     return data, claims, walk
@@ -245,7 +248,10 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 100, "cmc": 40}
+REACH = {"yugioh": 200, "cmc": 40}
+HAND_CARDS = 100
+"""Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
+earlier seeds' scenarios stay what they were)."""
 
 
 @functools.cache
@@ -254,7 +260,12 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
     out = []
     for seed in range(REACH[game]):
         chooser = RandomChooser(seed)
-        data = scenario(chooser, game, summons=game == "yugioh" and seed % 4 == 0)
+        data = scenario(
+            chooser,
+            game,
+            summons=game == "yugioh" and seed % 4 == 0,
+            hand_cards=game == "yugioh" and seed >= HAND_CARDS,
+        )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
     return tuple(out)
@@ -379,6 +390,14 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
         out.add(f"cost:{key}" + (":half" if cost[key] == "half" else ""))
         if key == "pay-lp" and cost[key] != "half":
             out.update(f"amount:{b}" for b in bucket(cost[key]))
+        if key in ("discard", "banish", "tribute"):
+            paid = cost[key]
+            out.add(f"cost:{key}:{paid if paid in ('this', 1) else 'filter'}")
+    if "from" in entry:
+        out.add(f"from:{entry['from']}")
+    for mode in entry.get("modes", []):
+        out.add("modes")
+        activation_features(mode, out)
     when = entry.get("when")
     if when is not None:
         for key in (
@@ -390,6 +409,16 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
             "damage-calculation",
             "by",
             "how",
+            "destroyed",
+            "destroyed-by-effect",
+            "destroyed-by-battle",
+            "sent-to-graveyard",
+            "leaves-field",
+            "banished",
+            "targeted",
+            "includes",
+            "would-destroy",
+            "at-least",
         ):
             if key in when:
                 out.add(f"condition:{key}")
@@ -432,7 +461,7 @@ def filter_features(node: Any, out: set[str]) -> None:
 def features(data: dict[str, Any]) -> set[str]:
     """What a generated scenario uses, in the terms the coverage test asks for."""
     out: set[str] = set()
-    for key in ("players", "description", "limits"):
+    for key in ("players", "description", "limits", "hands"):
         if key in data:
             out.add(key)
     out.add(f"turn:{data['turn']}")
@@ -453,7 +482,16 @@ def features(data: dict[str, Any]) -> set[str]:
             out.add("copy")
             continue
         out.add(f"kind:{card['kind']}")
-        for key in ("speed-modifier", "set", "face", "dizzy", "owner", "archetype", "level"):
+        for key in (
+            "speed-modifier",
+            "set",
+            "face",
+            "dizzy",
+            "owner",
+            "archetype",
+            "level",
+            "text",
+        ):
             if key in card:
                 out.add(key)
         if isinstance(card.get("speed-modifier"), list):
@@ -489,6 +527,11 @@ def features(data: dict[str, Any]) -> set[str]:
             "turn moves to",
             " sets ",
             "flip summons",
+            " discarding a card",
+            " discarding ",
+            " banishing ",
+            " choosing ",
+            " declines ",
         ):
             if what in step:
                 out.add(f"history:{what.strip()}")
@@ -567,6 +610,36 @@ REQUIRED = {
     "condition:attack-declared",
     "condition:damage-step",
     "condition:damage-calculation",
+    *(
+        f"condition:{key}"
+        for key in (
+            "destroyed",
+            "destroyed-by-effect",
+            "destroyed-by-battle",
+            "sent-to-graveyard",
+            "leaves-field",
+            "banished",
+            "targeted",
+            "includes",
+            "would-destroy",
+            "at-least",
+        )
+    ),
+    *(f"event:{e}" for e in ("destroyed-by-effect", "banished", "targeted", "discarded")),
+    "hands",
+    "from:hand",
+    "from:graveyard",
+    "cost:discard:this",
+    "cost:discard:1",
+    "cost:discard:filter",
+    "cost:banish:this",
+    "cost:banish:filter",
+    "cost:tribute:this",
+    "modes",
+    "text",
+    "history:discarding a card",
+    "history:choosing",
+    "history:declines",
     "filter:position",
     "filter:attacking",
     "card:position",

@@ -186,6 +186,20 @@ BATTLE_EVENTS = ("flipped", "destroyed-by-battle", "attack-declared")
 #: Activation conditions of the Battle Phase (Yu-Gi-Oh!).
 BATTLE_CONDITIONS = ("attack-declared", "damage-step", "damage-calculation")
 ZONES = ("hand", "field", "graveyard", "banished", "deck")
+#: Activation conditions on an event ("When a monster you control is destroyed"), Yu-Gi-Oh!'s.
+EVENT_CONDITIONS = (
+    "destroyed",
+    "destroyed-by-effect",
+    "destroyed-by-battle",
+    "sent-to-graveyard",
+    "leaves-field",
+    "banished",
+    "targeted",
+)
+#: Trigger events of cards that watch the hand and the graveyard (Yu-Gi-Oh!).
+HAND_EVENTS = ("destroyed-by-effect", "banished", "targeted", "discarded")
+#: Effect verbs an "activates" condition may ask an activation to include (Ash Blossom).
+INCLUDED = ("add-from-deck", "draw", "special-summon", "send-to-graveyard", "destroy", "banish")
 CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
 YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 #: The steps of a Yu-Gi-Oh! turn, each with its phase.
@@ -536,6 +550,174 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
     return monster
 
 
+# -- hands, graveyards, costs paid with cards, modes, event conditions (Yu-Gi-Oh!) ----------
+
+
+def _event_condition(c: Chooser, game: str) -> dict[str, Any]:
+    """A condition on an event: when a card that fits is destroyed, sent to the graveyard,
+    banished, targeted, ..."""
+    key = c.pick(EVENT_CONDITIONS)
+    if c.integer(0, 1) == 0:
+        return {key: c.pick(["monster", "card", "spell-trap"])}
+    return {key: _filter(c, game, c.pick([None, None, "graveyard", "banished", "field"]))}
+
+
+def _answering(c: Chooser, game: str) -> dict[str, Any]:
+    """An ``activates`` condition narrowed to what the activation includes or would destroy."""
+    cond: dict[str, Any] = {
+        "activates": c.pick(["card", "spell", "trap", "monster-effect", ["spell", "trap"]])
+    }
+    if c.integer(0, 1) == 0:
+        cond["includes"] = sorted({c.pick(INCLUDED) for _ in range(c.integer(1, 2))})
+    else:
+        would: Any = c.pick(["card", "monster", "spell-trap"])
+        if c.integer(0, 1) == 0:
+            would = {"card": would, "controller": c.pick(["you", "opponent", "any"])}
+        cond["would-destroy"] = would
+        if c.integer(0, 2) > 0:
+            cond["at-least"] = c.pick([1, 2, 2, 3])
+    if c.integer(0, 2) == 0:
+        cond["by"] = c.pick(["you", "opponent", "any"])
+    return cond
+
+
+def _hand_condition(c: Chooser, game: str, ctx: _Ctx) -> dict[str, Any]:
+    """A condition of the new kinds (or an older one), noting what its effect may answer."""
+    shape = c.integer(0, 3)
+    if shape <= 1:
+        cond = _event_condition(c, game)
+    elif shape == 2:
+        cond = _answering(c, game)
+    else:
+        cond = _condition(c, game)
+    ctx.answers = "activates" in cond
+    ctx.summon = "summoned" in cond or "would-be-summoned" in cond
+    ctx.would_be = "would-be-summoned" in cond
+    return cond
+
+
+def _card_cost(c: Chooser, game: str) -> dict[str, Any]:
+    """A cost paid with one chosen card: discard 1 (any card of the hand, an unlisted one
+    too), discard a card that fits, banish a card that fits."""
+    shape = c.integer(0, 3)
+    if shape <= 1:
+        return {"discard": 1}
+    if shape == 2:
+        return {"discard": _filter(c, game, c.pick([None, "hand"]))}
+    return {"banish": _filter(c, game, c.pick([None, "graveyard", "hand", "field"]))}
+
+
+def _modes(c: Chooser, game: str) -> list[dict[str, Any]]:
+    """Two or three modes, each with its own condition (and perhaps target, cost, effect)."""
+    out: list[dict[str, Any]] = []
+    for label in ("first", "second", "third")[: c.pick([2, 2, 3])]:
+        ctx = _Ctx(game)
+        mode: dict[str, Any] = {"label": label}
+        if c.integer(0, 1) == 0:
+            mode["when"] = _hand_condition(c, game, ctx)
+        if c.integer(0, 3) == 0:
+            mode["target"] = _target(c, game)
+            ctx.target = True
+        if c.integer(0, 5) == 0:
+            mode["cost"] = {"pay-lp": _amount(c)}
+        mode["effect"] = _parts(c, ctx)
+        out.append(mode)
+    return out
+
+
+def _hand_monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    """A monster whose effect is activated from the hand (a hand trap, a hand trigger), from
+    the graveyard (banishing itself), or on the field tributing itself."""
+    card: dict[str, Any] = {
+        "kind": "effect-monster",
+        "controller": player,
+        "atk": c.pick([0, 100, 1500]),
+        "level": c.pick([1, 3, 4]),
+    }
+    where = c.pick(["hand", "hand", "graveyard", "field"])
+    if where != "field":
+        card["zone"] = where
+    ability: dict[str, Any]
+    ctx = _Ctx(game)
+    if where == "hand" and c.integer(0, 2) == 0:
+        # Summoned from the hand, an optional trigger of its own the history may decline.
+        trigger = {"event": c.pick(["normal-summoned", "summoned"])}
+        ability = {"type": "trigger", "trigger": trigger, "optional": True}
+        ability["effect"] = _parts(c, _Ctx(game, summon=True))
+    elif where == "hand" and c.integer(0, 2) > 0:
+        # A trigger from the hand ("When an opponent's monster declares a direct attack: You
+        # can Special Summon this card from your hand").
+        events = (*TRIGGER_EVENTS, *BATTLE_EVENTS) if c.integer(0, 2) == 0 else HAND_EVENTS
+        spec: dict[str, Any] = {"event": c.pick(events), "card": _filter(c, game)}
+        ability = {"type": "trigger", "from": "hand", "trigger": spec}
+        ability["optional"] = c.pick([True, True, False])
+        if c.integer(0, 1) == 0:
+            ability["wording"] = c.pick(["when", "if"])
+        if c.integer(0, 1) == 0:
+            ability["effect"] = [{"special-summon": "this-card"}, *_part(c, ctx)]
+        else:
+            ability["effect"] = _parts(c, ctx)
+    else:
+        kind = "ignition" if where == "graveyard" and c.integer(0, 1) == 0 else "quick"
+        ability = {"type": kind}
+        if where != "field":
+            ability["from"] = where
+        own = {"hand": "discard", "graveyard": "banish", "field": "tribute"}[where]
+        if c.integer(0, 4) > 0:
+            ability["cost"] = {own: "this"}
+        elif where == "hand" and c.integer(0, 1) == 0:
+            ability["cost"] = {"banish": "this"}
+        if c.integer(0, 5) == 0:
+            ability["modes"] = _modes(c, game)
+        else:
+            if c.integer(0, 1) == 0:
+                ability["when"] = _hand_condition(c, game, ctx)
+            if c.integer(0, 2) == 0:
+                ability["target"] = _target(c, game)
+                ctx.target = True
+            ability["effect"] = _parts(c, ctx)
+        if c.integer(0, 1) == 0:
+            ability["once"] = "turn"
+    card["ability"] = ability
+    return card
+
+
+def _hand_spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    """A Spell or Trap with a cost paid with a card, several modes, or a condition of the
+    new kinds (an event, what the activation answered would do)."""
+    kind = c.pick(["normal-trap", "counter-trap", "quick-play-spell", "normal-spell"])
+    card: dict[str, Any] = {"kind": kind, "controller": player}
+    if "trap" in kind or c.integer(0, 2) == 0:
+        card["set"] = "earlier-turn"
+    else:
+        card["zone"] = "hand"
+    shape = c.integer(0, 2)
+    if shape == 0:
+        card["modes"] = _modes(c, game)
+        if c.integer(0, 1) == 0:
+            card["cost"] = c.pick([{"pay-lp": "half"}, _card_cost(c, game)])
+        return card
+    ctx = _Ctx(game)
+    if shape == 1 or c.integer(0, 2) == 0:
+        card["when"] = _hand_condition(c, game, ctx)
+    if c.integer(0, 2) == 0:
+        card["target"] = _target(c, game)
+        ctx.target = True
+    card["cost"] = _card_cost(c, game)
+    if c.integer(0, 3) == 0:
+        card["cost"] = [card["cost"], {"pay-lp": _amount(c)}]
+    card["effect"] = _parts(c, ctx)
+    if c.integer(0, 4) == 0:
+        card["text"] = "A generated card."
+    return card
+
+
+def _hand_card(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    if c.integer(0, 1) == 0:
+        return _hand_monster(c, player, game)
+    return _hand_spell_trap(c, player, game)
+
+
 def _negator(c: Chooser, players: Sequence[str]) -> dict[str, Any]:
     """A face-up continuous negation (Imperial Order, Royal Decree, Skill Drain), or one
     still set (not active)."""
@@ -600,6 +782,65 @@ def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
         "target": {"card": "card", "zone": c.pick(["field", "hand"])},
         "effect": effect,
     }
+
+
+def _hand_shapes(
+    c: Chooser,
+    data: dict[str, Any],
+    cards: dict[str, Any],
+    history: list[str],
+    turn: str,
+    other: str,
+) -> None:
+    """A situation for the cards of part 4 to answer: a monster summoned from the hand with
+    an optional trigger of its own (the history may decline it), a Spell answered by a
+    Counter Trap paid with a card of the hand or with two modes, a monster of the other
+    player's destroyed by a Spell while a trap waits for its destruction."""
+    shape = c.integer(0, 2)
+    if shape == 0:
+        cards["Newcomer"] = {
+            "kind": "effect-monster",
+            "controller": turn,
+            "zone": "hand",
+            "level": 4,
+            "atk": 1000,
+            "ability": {
+                "type": "trigger",
+                "trigger": {"event": "normal-summoned"},
+                "optional": True,
+                "effect": _parts(c, _Ctx("yugioh", summon=True)),
+            },
+        }
+        # The summon succeeds: its trigger waits, for the history to activate or decline.
+        history.extend([f"{turn} summons Newcomer", f"{turn} passes", f"{other} passes"])
+        return
+    spell: dict[str, Any] = {"kind": "normal-spell", "controller": turn, "zone": "hand"}
+    if shape == 1:
+        spell["effect"] = _parts(c, _Ctx("yugioh"))
+        answer: dict[str, Any] = {"kind": "counter-trap", "controller": other}
+        answer["set"] = "earlier-turn"
+        negate = [{"negate": "activation"}, {"destroy": "that-card"}]
+        if c.integer(0, 1) == 0:
+            answer.update({"when": {"activates": "spell"}, "cost": _card_cost(c, "yugioh")})
+            answer["effect"] = negate
+            data.setdefault("hands", {})[other] = c.pick([1, 1, 2])
+        else:
+            summon = [{"negate": "summon"}, {"destroy": "summoned"}]
+            answer["cost"] = {"pay-lp": "half"}
+            answer["modes"] = [
+                {"label": "summon", "when": {"would-be-summoned": "monster"}, "effect": summon},
+                {"label": "activation", "when": {"activates": ["spell", "trap"]}, "effect": negate},
+            ]
+        cards["Answer"] = answer
+    else:
+        spell["effect"] = {"destroy": "all-monsters", "of": "opponent"}
+        cards["Victim"] = {"kind": "normal-monster", "controller": other, "atk": 1500}
+        answer = {"kind": "normal-trap", "controller": other, "set": "earlier-turn"}
+        answer["when"] = _event_condition(c, "yugioh")
+        answer["effect"] = _parts(c, _Ctx("yugioh"))
+        cards["Answer"] = answer
+    cards["Spell"] = spell
+    history.append(f"{turn} activates Spell")
 
 
 # -- shapes that tell rule variants apart ---------------------------------------------------
@@ -841,6 +1082,7 @@ def scenario(
     summons: bool = False,
     steps: int | None = None,
     rules: str | None = None,
+    hand_cards: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -849,6 +1091,12 @@ def scenario(
     trap, triggers that wait for a chain). ``steps`` bounds the history walk (default:
     random, up to 6). ``rules`` (a model's name or path) is the rule system the scenario
     names and its history is legal under; by default the game's.
+
+    With ``hand_cards`` (Yu-Gi-Oh!), the pool also holds cards of the hand and the graveyard
+    (hand traps, hand triggers, graveyard effects banishing themselves, costs paid with
+    cards, modes, event conditions), the hands may hold unlisted cards (``hands``), and the
+    history may choose a mode or decline an optional trigger. It is off by default, so that
+    the scenarios of a seed stay what they were without it.
     """
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
@@ -885,6 +1133,9 @@ def scenario(
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
     other = players[1] if turn == players[0] else players[0]
+    if hand_cards and game == "yugioh":
+        for i in range(1 if battle or count <= 2 else c.pick([1, 2, 2])):
+            cards[f"Hand {i + 1}"] = _hand_card(c, c.pick([turn, turn, other]), game)
     if going:
         _battle_cards(c, cards, turn, other, main=going[0] == "main1")
         _one_attacker(cards, turn)
@@ -912,16 +1163,27 @@ def scenario(
         data["description"] = "A generated scenario."
     if c.integer(0, 7) == 0:
         data["limits"] = {"pending_triggers": c.integer(1, 3)}
+    if hand_cards and game == "yugioh" and c.integer(0, 2) > 0:
+        # Unlisted cards in the hands: costs may discard them, draws add to them.
+        holder = cards.get("Hand 1", {}).get("controller", turn)
+        if holder not in players or c.integer(0, 3) == 0:
+            holder = c.pick(players)
+        data["hands"] = {holder: c.pick([0, 1, 1, 1, 2, 3, 60])}
+        if c.integer(0, 2) == 0:
+            data["hands"][c.pick(players)] = c.pick([0, 1, 2])
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
+    elif hand_cards and game == "yugioh" and not going and c.integer(0, 1) == 0:
+        _hand_shapes(c, data, cards, history, turn, other)
     data.update({"cards": cards, "history": history, "claims": []})
     _fit_zones(data)
-    walk = steps if steps is not None else c.pick([0, 0, 1, 2, 3, 4, 6])
+    lengths = [1, 2, 3, 4, 6] if hand_cards else [0, 0, 1, 2, 3, 4, 6]
+    walk = steps if steps is not None else c.pick(lengths)
     if going and steps is None and walk == 0 and c.integer(0, 1) == 0:
         walk = c.pick([1, 2])  # an attack, or the turn moving on, to start from
     if walk > 0:
-        data["history"] = _walk(c, data, walk)
+        data["history"] = _walk(c, data, walk, extended=hand_cards)
     return data
 
 
@@ -931,7 +1193,7 @@ def _fit_zones(data: dict[str, Any]) -> None:
     (the latest first, with any copy of them); the summon shapes' cards stay."""
     cards: dict[str, Any] = data["cards"]
     while _load(data) is None:
-        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator ", "Lock"))]
+        pool = [n for n in cards if n.startswith(("Card ", "Copy", "Negator ", "Lock", "Hand "))]
         if not pool:
             data["history"] = []
             return
@@ -963,24 +1225,32 @@ def _load(data: dict[str, Any]) -> Any:
         return None
 
 
-def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
+def _walk(c: Chooser, data: dict[str, Any], steps: int, extended: bool = False) -> list[str]:
     """Extend the history by up to ``steps`` legal steps, chosen among the legal actions.
 
     Each candidate step is checked by loading the scenario with it; a step the loader refuses
-    is not taken (and the walk ends), so the history returned is always legal.
+    is not taken (and the walk ends), so the history returned is always legal. ``extended``
+    also offers the sentences of part 4 (see :func:`_options`).
     """
     history = list(data["history"])
     prepared = _load(data)
     if prepared is None:
         return history
     for _ in range(steps):
-        options = _options(prepared)
+        options = _options(prepared, extended)
         if not options:
             break
         # Attacks, when there are any, mostly: else passes and answers crowd them out.
         attacks = [o for o in options if " attacks " in o]
         if attacks and c.integer(0, 2) > 0:
             options = attacks
+        elif extended:
+            # The sentences of part 4, when there are any, mostly (and summoning a card of
+            # the hand, whose optional trigger the history may then decline).
+            words = (" discarding ", " banishing ", " choosing ", " declines ", " summons Hand ")
+            fresh = [o for o in options if any(w in o for w in words)]
+            if fresh and c.integer(0, 2) > 0:
+                options = fresh
         step = c.pick(options)
         candidate = _load({**data, "history": [*history, step]})
         if candidate is None:
@@ -990,8 +1260,9 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int) -> list[str]:
     return history
 
 
-def _options(prepared: Any) -> list[str]:
-    """History sentences for the legal actions after the history so far."""
+def _options(prepared: Any, extended: bool = False) -> list[str]:
+    """History sentences for the legal actions after the history so far. ``extended``: a
+    mode is chosen with "choosing LABEL", and an optional trigger may be declined."""
     from verifier.core.state import Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
@@ -1011,12 +1282,17 @@ def _options(prepared: Any) -> list[str]:
             waiting = ability.trigger is not None and pend[ability.index] > 0
             who = players[pctrl[ability.index] if waiting else ctrl[ability.card]]
             text = f"{who} activates {ability.label}"
+            if extended and ability.mode is not None:
+                text = f"{who} activates {names[ability.card]} choosing {ability.mode}"
             if action.target >= 0:
                 text += f" targeting {names[action.target]}"
             text += paying(ability, action.tributes, names)
             out.append(text)
         elif action.kind == "pass":
             out.append(f"{players[action.player]} passes")
+        elif action.kind == "decline" and extended:
+            ability = world.abilities[action.ability]
+            out.append(f"{players[pctrl[ability.index]]} declines {ability.label}")
     if mode == Mode.OPEN and clen == 0:
         for card in world.cards:
             if card.type != "monster" or zone[card.index] != Zone.HAND:
