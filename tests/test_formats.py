@@ -114,3 +114,17 @@ def test_a_condition_lists_monster_effects_with_card_types(tmp_path: Path) -> No
     )
     [condition] = [a.condition for a in load_scenario(path).abilities if a.condition]
     assert condition.types == frozenset({"spell", "monster"})
+
+
+@pytest.mark.parametrize("which", ["scenario", "model", "library"])
+def test_every_key_of_the_formats_has_a_description(which: str) -> None:
+    # Editors show a key's description as its help: every key of every format has one.
+    schema = json.loads(json_schema(which))  # type: ignore[arg-type]
+    nodes = {"the file": schema, **schema.get("$defs", {})}
+    missing = [
+        f"{name}.{key}"
+        for name, node in nodes.items()
+        for key, prop in node.get("properties", {}).items()
+        if "description" not in prop
+    ]
+    assert missing == []

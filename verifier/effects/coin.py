@@ -66,5 +66,10 @@ COIN_TOSS = Verb(
     {"coin": _tossed},
     _generate,
     branches=True,
-    schema={"ge": 1, "le": 8},
+    schema={
+        "description": "toss this many coins (1 to 8): 'then' if at least 'heads-at-least' "
+        "are heads, else 'otherwise'",
+        "ge": 1,
+        "le": 8,
+    },
 )

@@ -250,6 +250,10 @@ DESTROY = Verb(
     _destroy,
     {"destroyed": _destroyed, "continuous": _continuous},
     _generate("destroy"),
+    schema={
+        "description": "destroy what it acts on (sent to the graveyard, or banished with 'to: "
+        "banished')"
+    },
 )
 BANISH = Verb(
     "banish",
@@ -258,6 +262,7 @@ BANISH = Verb(
     _away(Zone.BANISHED, ()),
     {"move": _MOVED, "continuous": _continuous},
     _generate("banish"),
+    schema={"description": "banish what it acts on"},
 )
 SPECIAL_SUMMON = Verb(
     "special-summon",
@@ -266,6 +271,10 @@ SPECIAL_SUMMON = Verb(
     _special_summon,
     {"special-summoned": _special_summoned, "continuous": _continuous},
     _generate("special-summon"),
+    schema={
+        "description": "Special Summon what it acts on (a monster not on the field), under the "
+        "effect's controller"
+    },
 )
 SEND_TO_GRAVEYARD = Verb(
     "send-to-graveyard",
@@ -274,6 +283,7 @@ SEND_TO_GRAVEYARD = Verb(
     _away(Zone.GRAVEYARD, ("sent-to-graveyard",)),
     {"sent-to-graveyard": _SENT, "continuous": _continuous},
     _generate("send-to-graveyard"),
+    schema={"description": "send what it acts on to the graveyard (not destroyed)"},
 )
 RETURN_TO_HAND = Verb(
     "return-to-hand",
@@ -282,4 +292,5 @@ RETURN_TO_HAND = Verb(
     _away(Zone.HAND, ()),
     {"move": _MOVED, "continuous": _continuous},
     _generate("return-to-hand"),
+    schema={"description": "return what it acts on to its owner's hand"},
 )

@@ -122,6 +122,10 @@ NEGATE = Verb(
         "not-negated": _not_negated,
     },
     _generate_negate,
+    schema={
+        "description": "negate the activation, or the effect, of the link this one answers, or "
+        "the summon being negated (the Summon negation window)"
+    },
 )
 COUNTERSPELL = Verb(
     "counterspell",
@@ -130,4 +134,5 @@ COUNTERSPELL = Verb(
     _counterspell,
     {"counter": _countered},
     _generate_counterspell,
+    schema={"description": "CMC: counter every link that would resolve after this one ('after')"},
 )

@@ -69,6 +69,7 @@ FLIP_FACE_DOWN = Verb(
     _flip_face_down,
     {"flip-face-down": told_of_cards("is flipped face-down")},
     _generate("flip-face-down"),
+    schema={"description": "change what it acts on to face-down Defense Position"},
 )
 TAKE_CONTROL = Verb(
     "take-control",
@@ -77,4 +78,5 @@ TAKE_CONTROL = Verb(
     _take_control,
     {"take-control": told_of_cards("changes control")},
     _generate("take-control"),
+    schema={"description": "take control of what it acts on"},
 )

@@ -102,6 +102,7 @@ DRAW = Verb(
     {"draw": _told("draws {} card(s)")},
     _generate_count("draw"),
     amount="draw",
+    schema={"description": "the player ('player') draws this many cards"},
 )
 ADD_FROM_DECK = Verb(
     "add-from-deck",
@@ -111,6 +112,7 @@ ADD_FROM_DECK = Verb(
     {"add-from-deck": _told("adds from the deck to the hand {} card(s)")},
     _generate_count("add-from-deck"),
     amount="draw",
+    schema={"description": "the player ('player') adds this many cards from the deck to the hand"},
 )
 LOSE_LP = Verb(
     "lose-lp",
@@ -120,6 +122,7 @@ LOSE_LP = Verb(
     {"lose-lp": _told("loses {} Life Points")},
     _generate_lose,
     amount="loss",
+    schema={"description": "the player ('player') loses this many Life Points, or half"},
 )
 GAIN_LP = Verb(
     "gain-lp",
@@ -129,4 +132,5 @@ GAIN_LP = Verb(
     {"gain-lp": _told("gains {} Life Points")},
     _generate_gain,
     amount="gain",
+    schema={"description": "the player ('player') gains this many Life Points"},
 )

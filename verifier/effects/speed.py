@@ -92,6 +92,7 @@ DIZZY = Verb(
     {"dizzy": told_of_cards("is dizzied")},  # also left by the cost ``dizzy: this``
     _generate_state("dizzy"),
     needs=(DIZZY_CARDS,),
+    schema={"description": "CMC: dizzy what it acts on"},
 )
 UNDIZZY = Verb(
     "undizzy",
@@ -102,6 +103,7 @@ UNDIZZY = Verb(
     _generate_state("undizzy"),
     needs=(DIZZY_CARDS,),
     refreshes="dizzy",
+    schema={"description": "CMC: undizzy what it acts on"},
 )
 SLOW = Verb(
     "slow",
@@ -111,6 +113,7 @@ SLOW = Verb(
     {"slow": told_of_cards("is slowed")},
     _generate_speed("slow"),
     needs=(SPEED_MODIFIERS,),
+    schema={"description": "CMC: slow what it acts on (its speed one step slower)"},
 )
 SPEED_UP = Verb(
     "speed-up",
@@ -120,4 +123,5 @@ SPEED_UP = Verb(
     {"speed-up": told_of_cards("is sped up")},
     _generate_speed("speed-up"),
     needs=(SPEED_MODIFIERS,),
+    schema={"description": "CMC: speed up what it acts on (its speed one step faster)"},
 )

@@ -31,7 +31,7 @@ class StatChange(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    on: Object = "this-card"
+    on: Object = Field("this-card", description="which monsters: an effect object")
     by: int = Field(ge=-MAX_POINTS, le=MAX_POINTS, description="the change, -10^9 to 10^9")
 
 
@@ -108,6 +108,10 @@ CHANGE_ATK = Verb(
     _generate("change-atk"),
     fields=("atk",),
     amount="stat",
+    schema={
+        "description": "change the ATK of a face-up monster by an amount (never below 0), until"
+        " it leaves the field or is flipped face-down"
+    },
 )
 CHANGE_DEF = Verb(
     "change-def",
@@ -118,4 +122,8 @@ CHANGE_DEF = Verb(
     _generate("change-def"),
     fields=("defense",),
     amount="stat",
+    schema={
+        "description": "change the DEF of a face-up monster by an amount (never below 0), until"
+        " it leaves the field or is flipped face-down"
+    },
 )

@@ -569,8 +569,15 @@ CONTINUOUS = ("negate_effects", "bind", "cannot_activate", "unaffected", "untarg
 class ContinuousFile(_Strict):
     """An effect that applies while its card is face-up on the field and active."""
 
-    negate_effects: Literal["spells", "traps", "monsters"] | None = None
-    bind: Literal["target"] | None = None
+    negate_effects: Literal["spells", "traps", "monsters"] | None = Field(
+        None,
+        description="negate the effects of these cards on the field (Imperial Order: spells)",
+    )
+    bind: Literal["target"] | None = Field(
+        None,
+        description="bound to its target (Call of the Haunted): when this card leaves the "
+        "field the target is destroyed, and when the target is destroyed so is this card",
+    )
     cannot_activate: Activated | list[Activated] | None = Field(
         None,
         description="these cannot be activated (Spell or Trap Cards, monster effects; "
