@@ -225,7 +225,7 @@ class Exploration:
             return "time"
         if self._baseline is not None and self.max_bytes is not None and expanded % 4096 == 0:
             now = _resident_bytes()
-            if now is not None and now - self._baseline > self.max_bytes:
+            if now is not None and now - self._baseline >= self.max_bytes:
                 return "memory"
         return ""
 
