@@ -44,6 +44,9 @@ class Solver:
         self.unrolling = unrolling
         self.deadline = deadline
         self.solver = z3.SolverFor("QF_FD")
+        # Ctrl-C is the command line's to handle (it stops the process at once); left to z3,
+        # it would only cancel this query, which then answers unknown.
+        self.solver.set("ctrl_c", False)
         self.added = 0
         self.literals: dict[Any, Any] = {}
         self.queries = 0

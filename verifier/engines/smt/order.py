@@ -45,6 +45,7 @@ def prove_order(system: System, seconds: float | None) -> OrderProof:
     first = lift(resolution.precedes(ctx, 0, 1))
     second = lift(resolution.precedes(ctx, 1, 0))
     solver = z3.Solver()
+    solver.set("ctrl_c", False)  # Ctrl-C stops the whole command (verifier.cli)
     if seconds is not None:
         solver.set("timeout", max(1, int(seconds * 1000)))
     for value in speeds:
