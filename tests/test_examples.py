@@ -43,8 +43,16 @@ LONG_FOR_SMT = {
     "spell-speed-basics",
     "blowback-dragon-summon-chain",
     "call-of-the-haunted-mid-chain",
+    "jinzo-lock",
+    "resolve-presses",
+    "priority-right-to-respond",
+    "magic-jammer-discard-cost",
+    "then-and-missing-the-timing",
+    "god-hand-smash-cannot-be-negated",
+    "chthonian-blast-event-condition",
+    "solemn-judgment-two-modes",
 }
-"""Examples the SMT engine takes 10 to 30 s each to decide (the explorer well under one):
+"""Examples the SMT engine takes 4 to 30 s each to decide (the explorer well under one):
 their SMT runs are slow tests too, so the default run stays under five minutes; the
 explorer still decides them in the default run, and the slow SMT snapshot pins both."""
 
