@@ -44,6 +44,7 @@ from verifier.errors import VerifierError
 from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
+from verifier.spec.cards import EVENT_CONDITIONS
 from verifier.spec.scenario import Scenario
 from verifier.system import System
 
@@ -409,13 +410,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
             "damage-calculation",
             "by",
             "how",
-            "destroyed",
-            "destroyed-by-effect",
-            "destroyed-by-battle",
-            "sent-to-graveyard",
-            "leaves-field",
-            "banished",
-            "targeted",
+            *EVENT_CONDITIONS,
             "includes",
             "would-destroy",
             "at-least",
@@ -610,21 +605,7 @@ REQUIRED = {
     "condition:attack-declared",
     "condition:damage-step",
     "condition:damage-calculation",
-    *(
-        f"condition:{key}"
-        for key in (
-            "destroyed",
-            "destroyed-by-effect",
-            "destroyed-by-battle",
-            "sent-to-graveyard",
-            "leaves-field",
-            "banished",
-            "targeted",
-            "includes",
-            "would-destroy",
-            "at-least",
-        )
-    ),
+    *(f"condition:{key}" for key in (*EVENT_CONDITIONS, "includes", "would-destroy", "at-least")),
     *(f"event:{e}" for e in ("destroyed-by-effect", "banished", "targeted", "discarded")),
     "hands",
     "from:hand",

@@ -23,6 +23,7 @@ from ruamel.yaml import YAML
 
 from verifier.effects.verb import Object, verbs
 from verifier.games import game
+from verifier.spec.cards import EVENT_CONDITIONS
 
 __all__ = [
     "CLAIM_CONSTANTS",
@@ -186,16 +187,6 @@ BATTLE_EVENTS = ("flipped", "destroyed-by-battle", "attack-declared")
 #: Activation conditions of the Battle Phase (Yu-Gi-Oh!).
 BATTLE_CONDITIONS = ("attack-declared", "damage-step", "damage-calculation")
 ZONES = ("hand", "field", "graveyard", "banished", "deck")
-#: Activation conditions on an event ("When a monster you control is destroyed"), Yu-Gi-Oh!'s.
-EVENT_CONDITIONS = (
-    "destroyed",
-    "destroyed-by-effect",
-    "destroyed-by-battle",
-    "sent-to-graveyard",
-    "leaves-field",
-    "banished",
-    "targeted",
-)
 #: Trigger events of cards that watch the hand and the graveyard (Yu-Gi-Oh!).
 HAND_EVENTS = ("destroyed-by-effect", "banished", "targeted", "discarded")
 #: Effect verbs an "activates" condition may ask an activation to include (Ash Blossom).
