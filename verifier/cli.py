@@ -29,13 +29,14 @@ from typing import Any
 import click
 
 from verifier import __version__
+from verifier.api import decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
 from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
-from verifier.io.scenario import load_scenario, parse_for, read_step
-from verifier.report.reasons import why_lines, with_reasons
+from verifier.io.scenario import load_scenario, read_step
+from verifier.report.reasons import why_lines
 from verifier.report.text import (
     FileError,
     difference_lines,
@@ -45,14 +46,7 @@ from verifier.report.text import (
     summary_line,
     text_report,
 )
-from verifier.run.check import (
-    ENGINES,
-    ClaimResult,
-    check,
-    check_scenario,
-    default_continuation,
-    prepare,
-)
+from verifier.run.check import ENGINES, ClaimResult, default_continuation, prepare
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
 
@@ -109,6 +103,24 @@ def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
         help="auto: the explorer (fewest moves first), the SMT engine if a limit stops it; "
         "explore: the explicit state graph, breadth first (shortest traces); smt: z3; "
         "both: explore and smt, compared.",
+    )(f)
+
+
+def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
+    """``--color``/``--no-color``; without either, colour only on a terminal, and none when
+    the NO_COLOR environment variable is set (https://no-color.org)."""
+    if value is None and os.environ.get("NO_COLOR"):
+        value = False
+    ctx.color = value  # None: click colours a terminal and strips colour elsewhere
+
+
+def _color_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--color/--no-color",
+        default=None,
+        expose_value=False,
+        callback=_set_color,
+        help="Colour the statuses [default: on a terminal, unless NO_COLOR is set].",
     )(f)
 
 
@@ -281,6 +293,12 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
+@click.option(
+    "--itf", "itf_dir", default=None, help="Write each witness and counterexample as an ITF trace."
+)
+@click.option("--junit", "junit_path", default=None, help="Write a JUnit XML report.")
+@_force_option
+@_color_option
 @_quiet_option
 def check_cmd(
     paths: tuple[str, ...],
@@ -292,6 +310,9 @@ def check_cmd(
     explain: bool,
     allow_outside: bool,
     quiet: bool,
+    itf_dir: str | None,
+    junit_path: str | None,
+    force: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR).
 
@@ -300,6 +321,7 @@ def check_cmd(
     """
     collected: list[tuple[str, ClaimResult]] = []
     failed: list[FileError] = []
+    models: dict[str, str] = {}
     files = list(_scenario_files(paths))
     if not files:
         empty = InputError(f"no scenario files in {' '.join(paths)}")
@@ -308,17 +330,20 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
+    _check_outputs(itf_dir, junit_path, force)
     line = _progress(quiet)
     for path in files:
         try:
-            scenario = load_scenario(path, allow_outside=allow_outside)
-            results, variants = check_scenario(scenario, engine, timeout, max_states, _told(line))
+            checked = decide(
+                path,
+                engine,
+                timeout,
+                max_states,
+                explain=explain,
+                allow_outside=allow_outside,
+                progress=_told(line),
+            )
             _cleared(line)
-            if explain:
-                results = [
-                    with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
-                    for r, c in zip(results, scenario.claims, strict=True)
-                ]
         except VerifierError as exc:
             _cleared(line)
             click.echo(exc.render(), err=True)
@@ -329,20 +354,66 @@ def check_cmd(
             _report_internal(exc, str(path))
             failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
+        results = checked.results
+        models[str(path)] = checked.scenario.model.name
         collected.extend((str(path), r) for r in results)
         if not as_json:
-            click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
+            lines = text_report(str(path), checked.scenario.model.name, results, brief, color=True)
+            click.echo("\n".join(lines))
+    unwritten = _write_outputs(
+        itf_dir, junit_path, force, collected, failed, models, [str(f) for f in files]
+    )
     if as_json:
         click.echo(json_report(collected, failed), nl=False)
     else:
-        click.echo(summary_line(collected, failed, len(files)))
-    sys.exit(
-        _status(
-            [r for _, r in collected],
-            bad_input=any(f.kind == "input" for f in failed),
-            internal=any(f.kind == "internal" for f in failed),
-        )
+        click.echo(summary_line(collected, failed, len(files), color=True))
+    status = _status(
+        [r for _, r in collected],
+        bad_input=any(f.kind == "input" for f in failed) or unwritten,
+        internal=any(f.kind == "internal" for f in failed),
     )
+    sys.exit(status)
+
+
+def _check_outputs(itf_dir: str | None, junit_path: str | None, force: bool) -> None:
+    """Refuse, before any claim is decided, output targets that could not be written."""
+    if junit_path is not None:
+        check_target(junit_path, force)
+    if itf_dir is not None:
+        os.close(open_folder(itf_dir))
+
+
+def _write_outputs(
+    itf_dir: str | None,
+    junit_path: str | None,
+    force: bool,
+    collected: list[tuple[str, ClaimResult]],
+    failed: list[FileError],
+    models: dict[str, str],
+    files: list[str],
+) -> bool:
+    """Write the ITF traces and the JUnit report; say on standard error what was written, or
+    why it could not be (then return True: bad input, exit status 2)."""
+    unwritten = False
+    if itf_dir is not None:
+        from verifier.report.itf import write_itf
+
+        try:
+            written = write_itf(itf_dir, collected, force, models)
+            click.echo(f"wrote {len(written)} ITF trace(s) to {itf_dir}", err=True)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            unwritten = True
+    if junit_path is not None:
+        from verifier.report.junit import junit_xml
+
+        try:
+            write_output(junit_path, junit_xml(collected, failed, models, files), force)
+            click.echo(f"wrote {junit_path}", err=True)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            unwritten = True
+    return unwritten
 
 
 @cli.command("ask")
@@ -354,6 +425,7 @@ def check_cmd(
 @_max_states_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
+@_color_option
 @_quiet_option
 def ask_cmd(
     path: str,
@@ -367,22 +439,32 @@ def ask_cmd(
     quiet: bool,
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
-    scenario = load_scenario(path, allow_outside=allow_outside)
-    formula = parse_for(scenario, claim)
-    prepared = prepare(scenario)
     line = _progress(quiet)
     try:
-        results = check(
-            prepared, [("ask", claim, formula, None)], engine, timeout, max_states, _told(line)
+        checked = decide_claim(
+            path,
+            claim,
+            engine,
+            timeout,
+            max_states,
+            explain=explain,
+            allow_outside=allow_outside,
+            progress=_told(line),
         )
+    except VerifierError as exc:
+        if not as_json:
+            raise
+        click.echo(exc.render(), err=True)
+        click.echo(json_report([], [_file_error(path, exc)]), nl=False)
+        sys.exit(BAD_INPUT)
     finally:
         _cleared(line)
-    if explain:
-        results = with_reasons(prepared, results, [formula], timeout)
+    results = checked.results
     if as_json:
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
-        click.echo("\n".join(text_report(path, scenario.model.name, results, brief=False)))
+        lines = text_report(path, checked.scenario.model.name, results, brief=False, color=True)
+        click.echo("\n".join(lines))
     sys.exit(_status(results))
 
 

@@ -1,0 +1,44 @@
+"""A continuation as the transition system takes it: its actions from the initial state, so
+that every state it passes through can be replayed (ITF traces, programs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.core.logic import CONCRETE
+from verifier.core.state import State
+from verifier.system import Action, System
+from verifier.trace.narrate import describe_action
+
+__all__ = ["Run", "RunStep"]
+
+
+@dataclass(frozen=True, slots=True)
+class RunStep:
+    """One state of a run: the action that led to it ("init" for the first), whether that
+    action was the scenario's history, and the state itself."""
+
+    action: str
+    history: bool
+    state: State
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The actions of a continuation from the scenario's initial state (the history's first,
+    then the engine's), and the system that takes them."""
+
+    system: System = field(compare=False, repr=False)
+    actions: tuple[Action, ...]
+    history: int
+    """How many of :attr:`actions` are the history's (implied passes included)."""
+
+    def steps(self) -> list[RunStep]:
+        """Every state the run passes through, the initial one first."""
+        state = self.system.initial()
+        out = [RunStep("init", True, state)]
+        for index, action in enumerate(self.actions):
+            label = describe_action(self.system, state, action)
+            state = self.system.step(CONCRETE, state, action)
+            out.append(RunStep(label, index < self.history, state))
+        return out
