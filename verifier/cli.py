@@ -43,9 +43,11 @@ from verifier.report.text import (
     differs,
     json_report,
     narrative,
+    others_lines,
     summary_line,
     text_report,
 )
+from verifier.run.alternatives import EXPLAIN_SECONDS, EXPLAIN_STATES, other_continuations
 from verifier.run.check import ENGINES, ClaimResult, default_continuation, prepare
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
@@ -471,18 +473,29 @@ def ask_cmd(
 @cli.command("explain")
 @_allow_outside_option
 @click.argument("path")
-def explain_cmd(path: str, allow_outside: bool) -> None:
-    """Narrate the scenario step by step: the history, then the chain resolving."""
+@_timeout_option
+@_max_states_option(EXPLAIN_STATES)
+def explain_cmd(path: str, allow_outside: bool, timeout: float | None, max_states: int) -> None:
+    """Narrate the scenario step by step: the history, then the chain resolving.
+
+    The narrative is the continuation in which nobody activates anything more; the other
+    continuations are explored (within --max-states and --timeout, 10 s by default) and each
+    other way the scenario can end is listed with the choices that lead there and how its end
+    differs. Exit status 3 when a limit stopped that search before it found any.
+    """
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
     actions = default_continuation(prepared)
-    _, steps = replay(prepared.system, prepared.history.state, actions)
+    final, steps = replay(prepared.system, prepared.history.state, actions)
     click.echo(f"{path} ({scenario.model.name})")
     if scenario.description:
         click.echo(f"  {scenario.description}")
     click.echo("\n".join(narrative([*prepared.history.steps, *steps])))
     if any(a.heads is not None for a in actions):
         click.echo("  (coin tosses are shown succeeding; claims cover every outcome)")
+    others = other_continuations(prepared, final, max_states, timeout or EXPLAIN_SECONDS)
+    click.echo("\n".join(others_lines(others)))
+    sys.exit(UNKNOWN if others.stopped and not others.count else OK)
 
 
 @cli.command("explore")

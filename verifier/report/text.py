@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from verifier.run.alternatives import Others
 from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import TraceStep
@@ -19,6 +20,7 @@ __all__ = [
     "differs",
     "json_report",
     "narrative",
+    "others_lines",
     "summary_line",
     "text_report",
 ]
@@ -194,6 +196,45 @@ def summary_line(
             else ""
         )
     )
+
+
+_STOPPED = {
+    "states": "the state limit was reached; --max-states",
+    "time": "the time limit was reached; --timeout",
+    "memory": "the memory budget was reached",
+    "capacity": "some continuations exceed the state's capacities",
+}
+
+
+def others_lines(others: Others, indent: str = "  ") -> list[str]:
+    """What ``explain`` says of the continuations it does not narrate."""
+    stopped = _STOPPED.get(others.stopped, others.stopped)
+    if not others.count:
+        if stopped:
+            return [
+                f"{indent}Other continuations: none found before the search stopped ({stopped}); "
+                "`verifier check` decides claims over all of them."
+            ]
+        return [f"{indent}No other continuation ends differently: this is how the scenario ends."]
+    more = f", at least (the search stopped: {stopped})" if stopped else ""
+    lines = [
+        f"{indent}Other continuations: {others.count} other way(s) to end{more}. The narrative "
+        "above is the one in which nobody activates anything more; the others:"
+    ]
+    for other in others.shown:
+        choices = "; ".join(other.choices) or "the same choices, in another order"
+        lines.append(f"{indent}  - {choices}")
+        differs = "; ".join(other.differs) or (
+            "the same cards, Life Points and draws, with the links added in another order"
+        )
+        lines.append(f"{indent}      ends: {differs}")
+    if others.count > len(others.shown):
+        lines.append(f"{indent}  ... and {others.count - len(others.shown)} more")
+    lines.append(
+        f"{indent}`verifier check` decides a claim over every continuation "
+        "(`exists ...` shows one that satisfies it, `always ...` one that does not)."
+    )
+    return lines
 
 
 def difference_lines(differences: Sequence[Any]) -> list[str]:
