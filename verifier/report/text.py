@@ -81,7 +81,7 @@ _STATUS_COLORS = {"ok": "green", "undecided": "yellow"}
 
 def _painted(text: str, color: bool, fg: str | None, bold: bool = False) -> str:
     """``text`` in colour (ANSI) when ``color``; ``click.echo`` strips it where colour is off."""
-    return click.style(text, fg=fg, bold=bold) if color and fg is not None else text
+    return click.style(text, fg=fg, bold=bold or None) if color and fg is not None else text
 
 
 def text_report(
