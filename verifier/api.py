@@ -17,23 +17,24 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.representer import RepresenterError
 
+from verifier.claims.ast import Formula
 from verifier.engines.base import Figures
 from verifier.errors import InputError
 from verifier.io.scenario import InMemory, load_scenario, parse_for
-from verifier.run.check import ClaimResult, check_scenario, prepare
+from verifier.run.check import ENGINES, ClaimResult, check_scenario, prepare
 from verifier.run.check import check as check_claims
 from verifier.run.verdict import Verdict
 from verifier.spec.scenario import Scenario
 from verifier.trace.narrate import TraceStep
 
-__all__ = ["Checked", "Result", "Source", "ask", "check", "decide", "decide_claim"]
+__all__ = ["Checked", "Options", "Result", "Source", "ask", "check", "decide", "decide_claim"]
 
 Source = str | os.PathLike[str] | InMemory | Mapping[str, Any]
 """A scenario file's path, its keys as a mapping, or YAML text as :class:`InMemory`."""
@@ -140,54 +141,51 @@ def _yaml_text(data: Mapping[str, Any]) -> str:
     return stream.getvalue()
 
 
-def decide(
-    source: Source,
-    engine: str = "auto",
-    timeout: float | None = None,
-    max_states: int | None = None,
-    *,
-    explain: bool = False,
-    allow_outside: bool = False,
-    progress: Figures | None = None,
-) -> Checked:
-    """Load ``source`` and decide every claim of it (what ``verifier check`` does per file).
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How to decide: the engine, its limits, whether to name the rules that forbid what a
+    failing claim asks (``explain``), whether a scenario may name files outside its folder,
+    and who is told of a long exploration's progress."""
 
-    With ``explain``, a failing claim carries the named rules that forbid what it asks.
-    """
-    scenario = _load(source, allow_outside)
-    results, variants = check_scenario(scenario, engine, timeout, max_states, progress)
-    if explain:
+    engine: str = "auto"
+    timeout: float | None = None
+    max_states: int | None = None
+    explain: bool = False
+    allow_outside: bool = False
+    progress: Figures | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise InputError(f"unknown engine '{self.engine}' (one of {', '.join(ENGINES)})")
+
+
+def decide(source: Source, options: Options) -> Checked:
+    """Load ``source`` and decide every claim of it (what ``verifier check`` does per file)."""
+    o = options
+    scenario = _load(source, o.allow_outside)
+    results, variants = check_scenario(scenario, o.engine, o.timeout, o.max_states, o.progress)
+    if o.explain:
         from verifier.report.reasons import with_reasons
 
         results = [
-            with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
+            with_reasons(variants[c.variant], [r], [c.formula], o.timeout)[0]
             for r, c in zip(results, scenario.claims, strict=True)
         ]
     return Checked(scenario, results)
 
 
-def decide_claim(
-    source: Source,
-    claim: str,
-    engine: str = "auto",
-    timeout: float | None = None,
-    max_states: int | None = None,
-    *,
-    explain: bool = False,
-    allow_outside: bool = False,
-    progress: Figures | None = None,
-) -> Checked:
+def decide_claim(source: Source, claim: str, options: Options) -> Checked:
     """Load ``source`` and decide ``claim`` (its own claims are ignored), as ``verifier ask``."""
-    scenario = _load(source, allow_outside)
+    o = options
+    scenario = _load(source, o.allow_outside)
     formula = parse_for(scenario, claim)
     prepared = prepare(scenario)
-    results = check_claims(
-        prepared, [("ask", claim, formula, None)], engine, timeout, max_states, progress
-    )
-    if explain:
+    asked: list[tuple[str, str, Formula, str | None]] = [("ask", claim, formula, None)]
+    results = check_claims(prepared, asked, o.engine, o.timeout, o.max_states, o.progress)
+    if o.explain:
         from verifier.report.reasons import with_reasons
 
-        results = with_reasons(prepared, results, [formula], timeout)
+        results = with_reasons(prepared, results, [formula], o.timeout)
     return Checked(scenario, results)
 
 
@@ -207,10 +205,7 @@ def check(
     and ``max_states`` (the explorer's) are the limits past which a verdict is ``unknown``.
     Raises :class:`~verifier.errors.VerifierError` for bad input.
     """
-    _engine_name(engine)
-    checked = decide(
-        source, engine, timeout, max_states, explain=explain, allow_outside=allow_outside
-    )
+    checked = decide(source, Options(engine, timeout, max_states, explain, allow_outside))
     return [Result.of(checked.scenario.path, r) for r in checked.results]
 
 
@@ -227,16 +222,7 @@ def ask(
     """Decide one ``claim`` (in the claim language) about the scenario ``source``; its own
     claims are ignored. Raises :class:`~verifier.errors.VerifierError` for bad input, a claim
     that does not parse included (its ``path`` is ``<claim>``)."""
-    _engine_name(engine)
-    checked = decide_claim(
-        source, claim, engine, timeout, max_states, explain=explain, allow_outside=allow_outside
-    )
+    options = Options(engine, timeout, max_states, explain, allow_outside)
+    checked = decide_claim(source, claim, options)
     [result] = checked.results
     return Result.of(checked.scenario.path, result)
-
-
-def _engine_name(engine: str) -> None:
-    from verifier.run.check import ENGINES
-
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine '{engine}' (one of {', '.join(ENGINES)})")

@@ -29,7 +29,7 @@ from typing import Any
 import click
 
 from verifier import __version__
-from verifier.api import decide, decide_claim
+from verifier.api import Options, decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
 from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
@@ -334,17 +334,10 @@ def check_cmd(
         raise empty
     _check_outputs(itf_dir, junit_path, force)
     line = _progress(quiet)
+    options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
     for path in files:
         try:
-            checked = decide(
-                path,
-                engine,
-                timeout,
-                max_states,
-                explain=explain,
-                allow_outside=allow_outside,
-                progress=_told(line),
-            )
+            checked = decide(path, options)
             _cleared(line)
         except VerifierError as exc:
             _cleared(line)
@@ -443,16 +436,8 @@ def ask_cmd(
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     line = _progress(quiet)
     try:
-        checked = decide_claim(
-            path,
-            claim,
-            engine,
-            timeout,
-            max_states,
-            explain=explain,
-            allow_outside=allow_outside,
-            progress=_told(line),
-        )
+        options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
+        checked = decide_claim(path, claim, options)
     except VerifierError as exc:
         if not as_json:
             raise
