@@ -101,6 +101,8 @@ def test_witness_and_counterexample_are_itf_traces_of_the_real_states(
             assert state.values["clen"] == frame.clen
             assert list(state.values["lab"]) == list(frame.lab)
             assert dict(state.values["lp"]) == {"A": frame.lp[0], "B": frame.lp[1]}
+        told = [t["text"] for state in data["states"] for t in state["#meta"]["narrative"]]
+        assert told == [step.text for step in r.trace]  # the narrative, state by state
         last = trace.states[-1].values
         assert last["mode"] == Mode.DONE
         assert last["zone"]["Mirror Force"] == Zone.GRAVEYARD  # B activated it
@@ -192,3 +194,48 @@ def test_itf_of_some_examples(run: Callable[..., Run], tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_itf_of_every_example(run: Callable[..., Run], tmp_path: Path) -> None:
     _itf_for(run, _examples(), tmp_path / "itf")
+
+
+def test_an_unwritable_trace_is_an_error_in_json_too(
+    run: Callable[..., Run], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    scenario_path = write("mirror.yaml", GOOD)
+    out = tmp_path / "traces"
+    out.mkdir()
+    (out / "mirror.claim-1.itf.json").write_text("mine", encoding="utf-8")
+    result = run("check", "--json", "--itf", str(out), str(scenario_path))
+    assert result.code == 2
+    data = json.loads(result.out)
+    assert [c["verdict"] for c in data["claims"]] == ["holds"]
+    assert data["errors"] == [
+        {
+            "file": str(out),
+            "line": None,
+            "col": None,
+            "message": f"'{out / 'mirror.claim-1.itf.json'}' exists; use --force to overwrite",
+            "kind": "input",
+        }
+    ]
+
+
+def test_engines_that_disagree_each_get_their_trace(
+    run: Callable[..., Run],
+    write: Callable[[str, str], Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from verifier.engines.base import Search
+    from verifier.engines.explore import ExplorerEngine
+
+    def search(self: ExplorerEngine, body: object, want: bool) -> Search:
+        return Search(None, True, "", {})  # a wrong explorer: nothing is ever possible
+
+    monkeypatch.setattr(ExplorerEngine, "search", search)
+    out = tmp_path / "traces"
+    result = run("check", "--engine", "both", "--itf", str(out), str(write("s.yaml", GOOD)))
+    assert result.code == 1
+    # The explorer's "fails" has no trace; the SMT engine's witness is written under its name.
+    assert [p.name for p in out.iterdir()] == ["s.claim-1.smt.itf.json"]
+    data = json.loads((out / "s.claim-1.smt.itf.json").read_text(encoding="utf-8"))
+    _check_shape(data)
+    assert (data["#meta"]["engine"], data["#meta"]["role"]) == ("smt", "witness")

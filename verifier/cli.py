@@ -359,12 +359,12 @@ def check_cmd(
         itf_dir, junit_path, force, collected, failed, models, [str(f) for f in files]
     )
     if as_json:
-        click.echo(json_report(collected, failed), nl=False)
+        click.echo(json_report(collected, [*failed, *unwritten]), nl=False)
     else:
         click.echo(summary_line(collected, failed, len(files), color=True))
     status = _status(
         [r for _, r in collected],
-        bad_input=any(f.kind == "input" for f in failed) or unwritten,
+        bad_input=any(f.kind == "input" for f in failed) or bool(unwritten),
         internal=any(f.kind == "internal" for f in failed),
     )
     sys.exit(status)
@@ -386,10 +386,10 @@ def _write_outputs(
     failed: list[FileError],
     models: dict[str, str],
     files: list[str],
-) -> bool:
+) -> list[FileError]:
     """Write the ITF traces and the JUnit report; say on standard error what was written, or
-    why it could not be (then return True: bad input, exit status 2)."""
-    unwritten = False
+    why it could not be (each such output is returned: bad input, exit status 2)."""
+    unwritten: list[FileError] = []
     if itf_dir is not None:
         from verifier.report.itf import write_itf
 
@@ -398,7 +398,7 @@ def _write_outputs(
             click.echo(f"wrote {len(written)} ITF trace(s) to {itf_dir}", err=True)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
-            unwritten = True
+            unwritten.append(_file_error(itf_dir, exc))
     if junit_path is not None:
         from verifier.report.junit import junit_xml
 
@@ -407,7 +407,7 @@ def _write_outputs(
             click.echo(f"wrote {junit_path}", err=True)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
-            unwritten = True
+            unwritten.append(_file_error(junit_path, exc))
     return unwritten
 
 

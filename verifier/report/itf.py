@@ -7,8 +7,9 @@ the continuation passes through, from the scenario's initial state through its h
 end. Each state holds every field of the state vector under its own name (``zone``, ``ctrl``,
 ``clen``, ...; ``verifier/core/state.py``): a field per card, ability or player is a map
 (``#map``) keyed by the card's name, the ability's label, the player's name; a field per
-chain-link slot or log entry is a list; integers are ``#bigint``; and ``mbt::actionTaken``
-names the action that led to the state (``init`` for the first), as Quint's traces do.
+chain-link slot or log entry is a list; integers are ``#bigint``; ``mbt::actionTaken``
+names the action that led to the state (``init`` for the first), as Quint's traces do; and
+the state's ``#meta`` holds the narrative of that action (the steps ``--json`` shows).
 """
 
 from __future__ import annotations
@@ -98,7 +99,13 @@ def itf_trace(run: Run, meta: dict[str, Any]) -> dict[str, Any]:
     names = [f.name for f in fields]
     states = []
     for index, step in enumerate(run.steps()):
-        state: dict[str, Any] = {"#meta": {"index": index, "history": step.history}}
+        state: dict[str, Any] = {
+            "#meta": {
+                "index": index,
+                "history": step.history,
+                "narrative": [told.to_json() for told in step.told],
+            }
+        }
         for f, value in zip(fields, step.state, strict=True):
             if f.over is None:
                 state[f.name] = _value(value)

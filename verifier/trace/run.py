@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import State
+from verifier.rules.context import Note
 from verifier.system import Action, System
-from verifier.trace.narrate import describe_action
+from verifier.trace.narrate import TraceStep, describe_action, narrate
 
 __all__ = ["Run", "RunStep"]
 
@@ -16,11 +17,12 @@ __all__ = ["Run", "RunStep"]
 @dataclass(frozen=True, slots=True)
 class RunStep:
     """One state of a run: the action that led to it ("init" for the first), whether that
-    action was the scenario's history, and the state itself."""
+    action was the scenario's history, the state itself, and the narrative of the action."""
 
     action: str
     history: bool
     state: State
+    told: tuple[TraceStep, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,10 @@ class Run:
         out = [RunStep("init", True, state)]
         for index, action in enumerate(self.actions):
             label = describe_action(self.system, state, action)
-            state = self.system.step(CONCRETE, state, action)
-            out.append(RunStep(label, index < self.history, state))
+            notes: list[Note] = []
+            after = self.system.step(CONCRETE, state, action, notes)
+            history = index < self.history
+            told = narrate(self.system, state, action, notes, history=history)
+            state = after
+            out.append(RunStep(label, history, state, tuple(told)))
         return out
