@@ -296,9 +296,15 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
 @click.option(
-    "--itf", "itf_dir", default=None, help="Write each witness and counterexample as an ITF trace."
+    "--itf",
+    "itf_dir",
+    default=None,
+    metavar="DIR",
+    help="Write each witness and counterexample as an ITF trace into DIR.",
 )
-@click.option("--junit", "junit_path", default=None, help="Write a JUnit XML report.")
+@click.option(
+    "--junit", "junit_path", default=None, metavar="FILE", help="Write a JUnit XML report."
+)
 @_force_option
 @_color_option
 @_quiet_option
