@@ -101,6 +101,20 @@ def test_an_existing_report_is_refused_before_checking(
     assert result.out == ""
     assert result.err == f"error: '{report}' exists; use --force to overwrite\n"
     assert report.read_text(encoding="utf-8") == "mine"
+    in_json = run("check", "--json", "--junit", str(report), str(good))
+    assert in_json.code == 2
+    assert json.loads(in_json.out) == {
+        "claims": [],
+        "errors": [
+            {
+                "file": str(report),
+                "line": None,
+                "col": None,
+                "message": f"'{report}' exists; use --force to overwrite",
+                "kind": "input",
+            }
+        ],
+    }
     assert run("check", "--junit", str(report), "--force", str(good)).code == 0
     assert ET.parse(report).getroot().get("tests") == "1"
     link = tmp_path / "link.xml"

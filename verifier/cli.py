@@ -338,7 +338,14 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
-    _check_outputs(itf_dir, junit_path, force)
+    refused = _refused_output(itf_dir, junit_path, force)
+    if refused is not None:
+        target, exc = refused
+        if not as_json:
+            raise exc
+        click.echo(exc.render(), err=True)
+        click.echo(json_report([], [_file_error(target, exc)]), nl=False)
+        sys.exit(BAD_INPUT)
     line = _progress(quiet)
     options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
     for path in files:
@@ -376,12 +383,22 @@ def check_cmd(
     sys.exit(status)
 
 
-def _check_outputs(itf_dir: str | None, junit_path: str | None, force: bool) -> None:
-    """Refuse, before any claim is decided, output targets that could not be written."""
+def _refused_output(
+    itf_dir: str | None, junit_path: str | None, force: bool
+) -> tuple[str, VerifierError] | None:
+    """An output target that could not be written, and why, found before any claim is
+    decided (the ITF folder is created if need be)."""
     if junit_path is not None:
-        check_target(junit_path, force)
+        try:
+            check_target(junit_path, force)
+        except VerifierError as exc:
+            return junit_path, exc
     if itf_dir is not None:
-        os.close(open_folder(itf_dir))
+        try:
+            os.close(open_folder(itf_dir))
+        except VerifierError as exc:
+            return itf_dir, exc
+    return None
 
 
 def _write_outputs(
