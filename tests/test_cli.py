@@ -103,7 +103,10 @@ def test_explain_narrates_the_resolution_in_order(run: Callable[..., Run]) -> No
         "Chain Link 2: Imperial Order: its activation was negated; nothing happens",
         "Chain Link 1: Raigeki resolves",
     ]
-    assert lines[-1] == "the chain has resolved: Raigeki, Dark Bribe go to the graveyard"
+    assert lines[-2:] == [
+        "the chain has resolved: Raigeki, Dark Bribe go to the graveyard",
+        "No other continuation ends differently: this is how the scenario ends.",
+    ]
 
 
 def test_explore_writes_graphs(run: Callable[..., Run], tmp_path: Path) -> None:

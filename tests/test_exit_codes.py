@@ -234,3 +234,63 @@ def test_lint_of_a_missing_scenario_is_bad_input(run: Callable[..., Run], tmp_pa
     result = run("lint", "yugioh", str(missing))
     assert result.code == 2
     assert result.err == f"{missing}:1:1: error: no such file: {missing}\n"
+
+
+def test_ask_exit_statuses(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
+    """ask: 0 for a decided verdict (it has no expectation), 3 for unknown, 2 for bad input."""
+    path = str(write("s.yaml", GOOD))
+    assert run("ask", path, "can_respond(B)").code == 0
+    assert run("ask", path, 'always zone("Mirror Force") == field').code == 0  # fails: decided
+    pool = str(write("pool.yaml", _pool(4)))
+    unknown = run("ask", "--engine", "explore", "--max-states", "20", pool, "chain_length <= 4")
+    assert unknown.code == 3
+    assert "unknown  undecided        ask: chain_length <= 4" in unknown.out
+    bad = run("ask", path, 'resolves("Nope")')
+    assert bad.code == 2
+    assert bad.err.startswith("<claim>:1:10: error: unknown card 'Nope'")
+
+
+def test_ask_json_reports_input_errors_in_its_object(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = write("s.yaml", GOOD)
+    result = run("ask", "--json", str(path), 'resolves("Nope")')
+    assert result.code == 2
+    assert result.err.startswith("<claim>:1:10: error: unknown card 'Nope'")
+    data = json.loads(result.out)
+    assert data["claims"] == []
+    [error] = data["errors"]
+    assert (error["file"], error["line"], error["col"], error["kind"]) == (
+        "<claim>",
+        1,
+        10,
+        "input",
+    )
+    assert error["message"].startswith("unknown card 'Nope'")
+    bad = run("ask", "--json", str(write("bad.yaml", BAD)), "can_respond(B)")
+    assert bad.code == 2
+    assert json.loads(bad.out)["errors"][0]["line"] == 10
+
+
+def test_engines_that_disagree_exit_1(
+    run: Callable[..., Run], write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def search(self: ExplorerEngine, body: object, want: bool) -> Search:
+        return Search(None, True, "", {})  # a wrong explorer: nothing is ever possible
+
+    monkeypatch.setattr(ExplorerEngine, "search", search)
+    result = run("check", "--engine", "both", str(write("s.yaml", GOOD)))
+    assert result.code == 1
+    assert "DISAGREE" in result.out
+    assert "the engines disagree: explore says fails, smt says holds" in result.out
+
+
+def test_explain_exit_statuses(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
+    """explain: 0 once it has said whether other continuations end differently; 3 when a limit
+    stopped that search before it found one; 2 for bad input."""
+    path = str(write("s.yaml", GOOD))
+    assert run("explain", path).code == 0
+    stopped = run("explain", "--max-states", "1", path)
+    assert stopped.code == 3
+    assert "none found before the search stopped (the state limit was reached" in stopped.out
+    assert run("explain", str(write("bad.yaml", BAD))).code == 2

@@ -137,7 +137,7 @@ def make_case(kind: str, path: Path, content: bytes, rnd: random.Random, label: 
     target = "{dir}/" + host
     roll = rnd.random()
     if roll < 0.1:
-        argv = ["explain", target]
+        argv = ["explain", *LIMITS, target]
     elif roll < 0.15 and kind == "model":
         argv = ["lint", "{dir}/model.yaml"]
     elif roll < 0.2:

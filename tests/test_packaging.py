@@ -130,6 +130,7 @@ def test_the_wheel_holds_the_package_and_the_bundled_models(tmp_path: Path) -> N
     assert sources <= names, sorted(sources - names)
     assert models <= names, sorted(models - names)
     assert models, "no bundled models found"
+    assert "verifier/py.typed" in names  # the API's types reach programs that use it
 
 
 def test_installed_wheel_finds_its_rule_systems(tmp_path: Path) -> None:

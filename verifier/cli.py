@@ -29,30 +29,26 @@ from typing import Any
 import click
 
 from verifier import __version__
+from verifier.api import Options, decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
 from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
-from verifier.io.scenario import load_scenario, parse_for, read_step
-from verifier.report.reasons import why_lines, with_reasons
+from verifier.io.scenario import load_scenario, read_step
+from verifier.report.reasons import why_lines
 from verifier.report.text import (
     FileError,
     difference_lines,
     differs,
     json_report,
     narrative,
+    others_lines,
     summary_line,
     text_report,
 )
-from verifier.run.check import (
-    ENGINES,
-    ClaimResult,
-    check,
-    check_scenario,
-    default_continuation,
-    prepare,
-)
+from verifier.run.alternatives import EXPLAIN_SECONDS, EXPLAIN_STATES, other_continuations
+from verifier.run.check import ENGINES, ClaimResult, default_continuation, prepare
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
 
@@ -109,6 +105,24 @@ def _engine_option(f: click.decorators.FC) -> click.decorators.FC:
         help="auto: the explorer (fewest moves first), the SMT engine if a limit stops it; "
         "explore: the explicit state graph, breadth first (shortest traces); smt: z3; "
         "both: explore and smt, compared.",
+    )(f)
+
+
+def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
+    """``--color``/``--no-color``; without either, colour only on a terminal, and none when
+    the NO_COLOR environment variable is set (https://no-color.org)."""
+    if value is None and os.environ.get("NO_COLOR"):
+        value = False
+    ctx.color = value  # None: click colours a terminal and strips colour elsewhere
+
+
+def _color_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--color/--no-color",
+        default=None,
+        expose_value=False,
+        callback=_set_color,
+        help="Colour the statuses [default: on a terminal, unless NO_COLOR is set].",
     )(f)
 
 
@@ -281,6 +295,18 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
+@click.option(
+    "--itf",
+    "itf_dir",
+    default=None,
+    metavar="DIR",
+    help="Write each witness and counterexample as an ITF trace into DIR.",
+)
+@click.option(
+    "--junit", "junit_path", default=None, metavar="FILE", help="Write a JUnit XML report."
+)
+@_force_option
+@_color_option
 @_quiet_option
 def check_cmd(
     paths: tuple[str, ...],
@@ -292,6 +318,9 @@ def check_cmd(
     explain: bool,
     allow_outside: bool,
     quiet: bool,
+    itf_dir: str | None,
+    junit_path: str | None,
+    force: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR).
 
@@ -300,6 +329,7 @@ def check_cmd(
     """
     collected: list[tuple[str, ClaimResult]] = []
     failed: list[FileError] = []
+    models: dict[str, str] = {}
     files = list(_scenario_files(paths))
     if not files:
         empty = InputError(f"no scenario files in {' '.join(paths)}")
@@ -308,17 +338,20 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
+    refused = _refused_output(itf_dir, junit_path, force)
+    if refused is not None:
+        target, exc = refused
+        if not as_json:
+            raise exc
+        click.echo(exc.render(), err=True)
+        click.echo(json_report([], [_file_error(target, exc)]), nl=False)
+        sys.exit(BAD_INPUT)
     line = _progress(quiet)
+    options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
     for path in files:
         try:
-            scenario = load_scenario(path, allow_outside=allow_outside)
-            results, variants = check_scenario(scenario, engine, timeout, max_states, _told(line))
+            checked = decide(path, options)
             _cleared(line)
-            if explain:
-                results = [
-                    with_reasons(variants[c.variant], [r], [c.formula], timeout)[0]
-                    for r, c in zip(results, scenario.claims, strict=True)
-                ]
         except VerifierError as exc:
             _cleared(line)
             click.echo(exc.render(), err=True)
@@ -329,20 +362,76 @@ def check_cmd(
             _report_internal(exc, str(path))
             failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
+        results = checked.results
+        models[str(path)] = checked.scenario.model.name
         collected.extend((str(path), r) for r in results)
         if not as_json:
-            click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
-    if as_json:
-        click.echo(json_report(collected, failed), nl=False)
-    else:
-        click.echo(summary_line(collected, failed, len(files)))
-    sys.exit(
-        _status(
-            [r for _, r in collected],
-            bad_input=any(f.kind == "input" for f in failed),
-            internal=any(f.kind == "internal" for f in failed),
-        )
+            lines = text_report(str(path), checked.scenario.model.name, results, brief, color=True)
+            click.echo("\n".join(lines))
+    unwritten = _write_outputs(
+        itf_dir, junit_path, force, collected, failed, models, [str(f) for f in files]
     )
+    if as_json:
+        click.echo(json_report(collected, [*failed, *unwritten]), nl=False)
+    else:
+        click.echo(summary_line(collected, failed, len(files), color=True))
+    status = _status(
+        [r for _, r in collected],
+        bad_input=any(f.kind == "input" for f in failed) or bool(unwritten),
+        internal=any(f.kind == "internal" for f in failed),
+    )
+    sys.exit(status)
+
+
+def _refused_output(
+    itf_dir: str | None, junit_path: str | None, force: bool
+) -> tuple[str, VerifierError] | None:
+    """An output target that could not be written, and why, found before any claim is
+    decided (the ITF folder is created if need be)."""
+    if junit_path is not None:
+        try:
+            check_target(junit_path, force)
+        except VerifierError as exc:
+            return junit_path, exc
+    if itf_dir is not None:
+        try:
+            os.close(open_folder(itf_dir))
+        except VerifierError as exc:
+            return itf_dir, exc
+    return None
+
+
+def _write_outputs(
+    itf_dir: str | None,
+    junit_path: str | None,
+    force: bool,
+    collected: list[tuple[str, ClaimResult]],
+    failed: list[FileError],
+    models: dict[str, str],
+    files: list[str],
+) -> list[FileError]:
+    """Write the ITF traces and the JUnit report; say on standard error what was written, or
+    why it could not be (each such output is returned: bad input, exit status 2)."""
+    unwritten: list[FileError] = []
+    if itf_dir is not None:
+        from verifier.report.itf import write_itf
+
+        try:
+            written = write_itf(itf_dir, collected, force, models)
+            click.echo(f"wrote {len(written)} ITF trace(s) to {itf_dir}", err=True)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            unwritten.append(_file_error(itf_dir, exc))
+    if junit_path is not None:
+        from verifier.report.junit import junit_xml
+
+        try:
+            write_output(junit_path, junit_xml(collected, failed, models, files), force)
+            click.echo(f"wrote {junit_path}", err=True)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            unwritten.append(_file_error(junit_path, exc))
+    return unwritten
 
 
 @cli.command("ask")
@@ -354,6 +443,7 @@ def check_cmd(
 @_max_states_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
+@_color_option
 @_quiet_option
 def ask_cmd(
     path: str,
@@ -367,40 +457,53 @@ def ask_cmd(
     quiet: bool,
 ) -> None:
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
-    scenario = load_scenario(path, allow_outside=allow_outside)
-    formula = parse_for(scenario, claim)
-    prepared = prepare(scenario)
     line = _progress(quiet)
     try:
-        results = check(
-            prepared, [("ask", claim, formula, None)], engine, timeout, max_states, _told(line)
-        )
+        options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
+        checked = decide_claim(path, claim, options)
+    except VerifierError as exc:
+        if not as_json:
+            raise
+        click.echo(exc.render(), err=True)
+        click.echo(json_report([], [_file_error(path, exc)]), nl=False)
+        sys.exit(BAD_INPUT)
     finally:
         _cleared(line)
-    if explain:
-        results = with_reasons(prepared, results, [formula], timeout)
+    results = checked.results
     if as_json:
         click.echo(json_report([(path, r) for r in results]), nl=False)
     else:
-        click.echo("\n".join(text_report(path, scenario.model.name, results, brief=False)))
+        lines = text_report(path, checked.scenario.model.name, results, brief=False, color=True)
+        click.echo("\n".join(lines))
     sys.exit(_status(results))
 
 
 @cli.command("explain")
 @_allow_outside_option
 @click.argument("path")
-def explain_cmd(path: str, allow_outside: bool) -> None:
-    """Narrate the scenario step by step: the history, then the chain resolving."""
+@_timeout_option
+@_max_states_option(EXPLAIN_STATES)
+def explain_cmd(path: str, allow_outside: bool, timeout: float | None, max_states: int) -> None:
+    """Narrate the scenario step by step: the history, then the chain resolving.
+
+    The narrative is the continuation in which nobody activates anything more; the other
+    continuations are explored (within --max-states and --timeout, 10 s by default) and each
+    other way the scenario can end is listed with the choices that lead there and how its end
+    differs. Exit status 3 when a limit stopped that search before it found any.
+    """
     scenario = load_scenario(path, allow_outside=allow_outside)
     prepared = prepare(scenario)
     actions = default_continuation(prepared)
-    _, steps = replay(prepared.system, prepared.history.state, actions)
+    final, steps = replay(prepared.system, prepared.history.state, actions)
     click.echo(f"{path} ({scenario.model.name})")
     if scenario.description:
         click.echo(f"  {scenario.description}")
     click.echo("\n".join(narrative([*prepared.history.steps, *steps])))
     if any(a.heads is not None for a in actions):
         click.echo("  (coin tosses are shown succeeding; claims cover every outcome)")
+    others = other_continuations(prepared, final, max_states, timeout or EXPLAIN_SECONDS)
+    click.echo("\n".join(others_lines(others)))
+    sys.exit(UNKNOWN if others.stopped and not others.count else OK)
 
 
 @cli.command("explore")

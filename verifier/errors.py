@@ -48,7 +48,11 @@ class Span:
 
 
 class VerifierError(Exception):
-    """Base of every error the verifier reports to its user."""
+    """Base of every error the verifier reports to its user: bad input, never a bug.
+
+    ``message`` says what is wrong; ``path``, ``line`` and ``col`` (1-based) say where, or
+    are None when the problem has no place in a file (a missing file, a bad option).
+    """
 
     kind = "error"
 
@@ -56,6 +60,18 @@ class VerifierError(Exception):
         super().__init__(message)
         self.message = message
         self.span = span
+
+    @property
+    def path(self) -> str | None:
+        return None if self.span is None else self.span.path
+
+    @property
+    def line(self) -> int | None:
+        return None if self.span is None else self.span.line
+
+    @property
+    def col(self) -> int | None:
+        return None if self.span is None else self.span.col
 
     def render(self) -> str:
         """``path:line:col: error: message``, then the line and a caret under the column."""

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import click
+
+from verifier.run.alternatives import Others
 from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import TraceStep
@@ -17,6 +20,7 @@ __all__ = [
     "differs",
     "json_report",
     "narrative",
+    "others_lines",
     "summary_line",
     "text_report",
 ]
@@ -72,7 +76,19 @@ def narrative(steps: Sequence[TraceStep], indent: str = "  ") -> list[str]:
     return lines
 
 
-def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bool) -> list[str]:
+_STATUS_COLORS = {"ok": "green", "undecided": "yellow"}
+
+
+def _painted(text: str, color: bool, fg: str | None, bold: bool = False) -> str:
+    """``text`` in colour (ANSI) when ``color``; ``click.echo`` strips it where colour is off."""
+    return click.style(text, fg=fg, bold=bold or None) if color and fg is not None else text
+
+
+def text_report(
+    path: str, model: str, results: Sequence[ClaimResult], brief: bool, color: bool = False
+) -> list[str]:
+    """The lines of a file's report; with ``color``, its statuses are coloured (green as
+    expected, red not, yellow undecided)."""
     lines = [f"{path} ({model})"]
     for r in results:
         if r.disagreement is not None:
@@ -86,7 +102,10 @@ def text_report(path: str, model: str, results: Sequence[ClaimResult], brief: bo
         else:
             status = f"EXPECTED {r.expected.upper()}"
         variant = f"  [{r.variant}]" if r.variant else ""
-        lines.append(f"  {r.verdict.value:<8} {status:<16} {r.id}: {r.claim}{variant}")
+        wrong = status == "DISAGREE" or status.startswith("EXPECTED")
+        fg = "red" if wrong else _STATUS_COLORS.get(status)
+        shown = _painted(f"{status:<16}", color, fg, bold=wrong)
+        lines.append(f"  {r.verdict.value:<8} {shown} {r.id}: {r.claim}{variant}")
         if r.disagreement is not None:
             lines.append(f"           {r.detail}")
             for side in r.disagreement:
@@ -148,9 +167,13 @@ def json_report(
 
 
 def summary_line(
-    collected: Sequence[tuple[str, ClaimResult]], failed: Sequence[FileError], files: int
+    collected: Sequence[tuple[str, ClaimResult]],
+    failed: Sequence[FileError],
+    files: int,
+    color: bool = False,
 ) -> str:
-    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``."""
+    """``N claim(s) in F file(s): G as expected, D not, U unknown, E file(s) failed to load``
+    (with ``color``, the counts that are not as expected in red and yellow)."""
     results = [r for _, r in collected]
     total = len(results)
     wrong = sum(1 for r in results if differs(r))
@@ -159,12 +182,59 @@ def summary_line(
     bad_input = sum(1 for f in failed if f.kind == "input")
     internal = sum(1 for f in failed if f.kind == "internal")
     return (
-        f"{total} claim(s) in {files} file(s): {good} as expected"
-        + (f", {wrong} not" if wrong else "")
-        + (f", {unknown} unknown" if unknown else "")
-        + (f", {bad_input} file(s) failed to load" if bad_input else "")
-        + (f", {internal} file(s) met an internal error" if internal else "")
+        f"{total} claim(s) in {files} file(s): {_painted(f'{good} as expected', color, 'green')}"
+        + (", " + _painted(f"{wrong} not", color, "red", True) if wrong else "")
+        + (", " + _painted(f"{unknown} unknown", color, "yellow") if unknown else "")
+        + (
+            ", " + _painted(f"{bad_input} file(s) failed to load", color, "red")
+            if bad_input
+            else ""
+        )
+        + (
+            ", " + _painted(f"{internal} file(s) met an internal error", color, "red", True)
+            if internal
+            else ""
+        )
     )
+
+
+_STOPPED = {
+    "states": "the state limit was reached; --max-states",
+    "time": "the time limit was reached; --timeout",
+    "memory": "the memory budget was reached",
+    "capacity": "some continuations exceed the state's capacities",
+}
+
+
+def others_lines(others: Others, indent: str = "  ") -> list[str]:
+    """What ``explain`` says of the continuations it does not narrate."""
+    stopped = _STOPPED.get(others.stopped, others.stopped)
+    if not others.count:
+        if stopped:
+            return [
+                f"{indent}Other continuations: none found before the search stopped ({stopped}); "
+                "`verifier check` decides claims over all of them."
+            ]
+        return [f"{indent}No other continuation ends differently: this is how the scenario ends."]
+    more = f", at least (the search stopped: {stopped})" if stopped else ""
+    lines = [
+        f"{indent}Other continuations: {others.count} other way(s) to end{more}. The narrative "
+        "above is the one in which nobody activates anything more; the others:"
+    ]
+    for other in others.shown:
+        choices = "; ".join(other.choices) or "the same choices, in another order"
+        lines.append(f"{indent}  - {choices}")
+        differs = "; ".join(other.differs) or (
+            "the same cards, Life Points and draws, with the links added in another order"
+        )
+        lines.append(f"{indent}      ends: {differs}")
+    if others.count > len(others.shown):
+        lines.append(f"{indent}  ... and {others.count - len(others.shown)} more")
+    lines.append(
+        f"{indent}`verifier check` decides a claim over every continuation "
+        "(`exists ...` shows one that satisfies it, `always ...` one that does not)."
+    )
+    return lines
 
 
 def difference_lines(differences: Sequence[Any]) -> list[str]:

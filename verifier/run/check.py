@@ -18,6 +18,7 @@ from verifier.run.verdict import Decision, Engine, Verdict, decide
 from verifier.spec.scenario import Scenario, Variant
 from verifier.system import Action, System, build_system
 from verifier.trace.narrate import TraceStep, replay
+from verifier.trace.run import Run
 
 __all__ = [
     "ENGINES",
@@ -58,6 +59,8 @@ class ClaimResult:
     disagreement: tuple[ClaimResult, ClaimResult] | None = None
     because: tuple[str, ...] = ()
     variant: str = ""
+    run: Run | None = field(default=None, compare=False, repr=False)
+    """The actions of :attr:`trace` from the initial state, to replay its states (ITF)."""
 
     @property
     def as_expected(self) -> bool:
@@ -235,6 +238,7 @@ def check(
                     chosen.trace,
                     sum(r.seconds for r in per_engine),
                     stats,
+                    run=chosen.run,
                 )
             )
         else:
@@ -276,9 +280,12 @@ def _result(
     seconds: float,
 ) -> ClaimResult:
     steps: tuple[TraceStep, ...] = ()
+    run = None
     if decision.trace is not None:
         final, continuation = replay(prepared.system, prepared.history.state, decision.trace)
         steps = prepared.history.steps + tuple(continuation) + _stopped(prepared, final)
+        history = prepared.history.actions
+        run = Run(prepared.system, history + decision.trace, len(history))
     decided_by = decision.stats.get("decided_by")
     return ClaimResult(
         ident,
@@ -291,6 +298,7 @@ def _result(
         steps,
         seconds,
         dict(decision.stats),
+        run=run,
     )
 
 
