@@ -35,6 +35,7 @@ from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, parse_for, read_step
+from verifier.report.html import FileSection, html_report
 from verifier.report.reasons import why_lines, with_reasons
 from verifier.report.text import (
     FileError,
@@ -281,6 +282,8 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
+@click.option("--html", "html_path", default=None, help="Also write the run as one HTML page.")
+@_force_option
 @_quiet_option
 def check_cmd(
     paths: tuple[str, ...],
@@ -292,6 +295,8 @@ def check_cmd(
     explain: bool,
     allow_outside: bool,
     quiet: bool,
+    html_path: str | None = None,
+    force: bool = False,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR).
 
@@ -308,6 +313,9 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
+    if html_path is not None:
+        check_target(html_path, force)
+    sections: list[FileSection] = []
     line = _progress(quiet)
     for path in files:
         try:
@@ -330,8 +338,11 @@ def check_cmd(
             failed.append(FileError(str(path), _internal_message(exc), kind="internal"))
             continue
         collected.extend((str(path), r) for r in results)
+        sections.append(FileSection.of(str(path), scenario, results))
         if not as_json:
             click.echo("\n".join(text_report(str(path), scenario.model.name, results, brief)))
+    if html_path is not None:
+        write_output(html_path, html_report(sections, failed, len(files)), force)
     if as_json:
         click.echo(json_report(collected, failed), nl=False)
     else:
