@@ -8,13 +8,12 @@ them.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from verifier.trace.narrate import TraceStep
 
-__all__ = ["Box", "Chain", "Figure", "Link", "chains", "figure"]
+__all__ = ["Box", "Chain", "Figure", "Link", "chains", "figure", "width_of"]
 
 
 @dataclass(slots=True)
@@ -91,7 +90,24 @@ TOP = 34
 LINE = 17
 PAD = 9
 GAP = 8
-CHAR = 6.9  # the average width of a character of the 12.5px sans-serif the figure uses
+SIZE = 12.5  # the font size of the figure's text, in pixels
+
+# Advance widths in ems of DejaVu Sans, the widest of the usual sans-serif fonts (what
+# Debian's browsers fall back to): text wrapped to these fits in any narrower font too.
+_EMS = {
+    **dict.fromkeys("ijl'|", 0.28),
+    **dict.fromkeys(" .,:;!", 0.33),
+    **dict.fromkeys("ftI()[]-", 0.4),
+    **dict.fromkeys("r", 0.42),
+    **dict.fromkeys("sczJ", 0.53),
+    **dict.fromkeys("mM", 0.98),
+    **dict.fromkeys("wW", 0.99),
+    **dict.fromkeys("ABCDGHKNOQRUVXYZ&", 0.79),
+    **dict.fromkeys("EFLPST", 0.64),
+    **dict.fromkeys('"', 0.46),
+}
+_DEFAULT_EM = 0.64  # the other lowercase letters, the digits, and anything else
+_BOLD = 1.1  # DejaVu Sans Bold is about this much wider
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +139,31 @@ class Figure:
     arrow: tuple[float, float, float, float] | None  # from the first link to resolve to its box
 
 
-def _wrap(text: str, width: float) -> tuple[str, ...]:
-    return tuple(textwrap.wrap(text, max(12, int(width / CHAR))) or [""])
+def width_of(text: str, bold: bool = False) -> float:
+    """The width in pixels ``text`` takes at most in the figure's font (see ``_EMS``)."""
+    ems = sum(_EMS.get(c, 0.84 if c.isupper() else _DEFAULT_EM) for c in text)
+    return ems * SIZE * (_BOLD if bold else 1.0)
+
+
+def _wrap(text: str, width: float, bold: bool = False) -> tuple[str, ...]:
+    """``text`` in lines no wider than ``width`` pixels, broken between words (inside a word
+    only when the word alone is too wide)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if width_of(joined, bold) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for c in word:
+            if line and width_of(line + c, bold) > width:
+                lines.append(line)
+                line = ""
+            line += c
+    return (*lines, line) if line or not lines else tuple(lines)
 
 
 def _ordinal(n: int) -> str:
@@ -138,7 +177,8 @@ def figure(chain: Chain, noun: str, players: Sequence[str]) -> Figure:
     inner = STACK_W - 2 * PAD - 26
     stack_boxes: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = []
     for link in chain.links:
-        head = _wrap(f"{link.player} · {link.card}" if link.player else link.card, inner)
+        name = f"{link.player} · {link.card}" if link.player else link.card
+        head = _wrap(name, inner, bold=True)
         if link.order is None:
             fate = "not resolved in this continuation"
         elif link.number is None:
@@ -157,7 +197,7 @@ def figure(chain: Chain, noun: str, players: Sequence[str]) -> Figure:
     inner_r = RESOLVE_W - 2 * PAD - 26
     resolve_boxes: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = []
     for link in chain.resolved:
-        head = _wrap(link.resolution or link.card, inner_r)
+        head = _wrap(link.resolution or link.card, inner_r, bold=True)
         did = link.did or ["(nothing else happens)"]
         lines = tuple(line for text in did for line in _wrap("→ " + text, inner_r))
         resolve_boxes.append((head, lines, f"outcome-{link.outcome or 'resolved'}", ""))
