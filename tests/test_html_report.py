@@ -21,6 +21,10 @@ import pytest
 from tests.conftest import EXAMPLES, Run
 from verifier.cli import main
 from verifier.report.chains import chains, figure
+from verifier.report.html import FileSection, html_report
+from verifier.report.text import FileError
+from verifier.run.check import ClaimResult
+from verifier.run.verdict import Verdict
 from verifier.trace.narrate import TraceStep
 
 HOSTILE = "<script>alert(1)</script>"
@@ -296,3 +300,48 @@ def test_a_resolution_the_trace_does_not_show_activating() -> None:
     assert [(link.card, link.order) for link in chain.links] == [("X", 1)]
     drawn = figure(chain, "chain", ("A", "B"))
     assert len(drawn.stack) == len(drawn.resolved) == 1
+
+
+def test_disagreements_unknowns_variants_and_internal_errors() -> None:
+    """The parts of the page the examples do not reach: the engines' two answers, each with
+    its own continuation; an unknown verdict; a claim decided on a variant; a file that met an
+    internal error (no line and column)."""
+    opened = TraceStep("activation", "A activates X (Chain Link 1)", "A", "X", 1, 1)
+    resolved = TraceStep(
+        "resolution", "Chain Link 1: X resolves", "A", "X", 1, 1, outcome="resolved"
+    )
+    explore = ClaimResult(
+        "c1", "resolves(X)", None, Verdict.FAILS, "explore", "counterexample", "",
+        (opened,), 0.5,
+    )  # fmt: skip
+    smt = ClaimResult(
+        "c1", "resolves(X)", None, Verdict.HOLDS, "smt", "witness", "", (opened, resolved), 0.25
+    )
+    disagree = ClaimResult(
+        "c1", "resolves(X)", "holds", Verdict.UNKNOWN, "both", "",
+        "the engines disagree: explore says fails, smt says holds", (), 0.75,
+        disagreement=(explore, smt),
+    )  # fmt: skip
+    unknown = ClaimResult(
+        "c2", "can_respond(B)", "fails", Verdict.UNKNOWN, "explore", "",
+        "a limit was reached (--max-states)", (), 2.0, variant="at the end of the Battle Phase",
+    )  # fmt: skip
+    section = FileSection("s.yaml", "yugioh", "yugioh", "", ("A", "B"), (disagree, unknown))
+    failed = [FileError("t.yaml", "internal error: KeyError: 'x'", kind="internal")]
+    root = parse(html_report([section], failed, 2))
+    first, second = root.find("article", "claim")
+    assert first.find("span", "status")[0].text() == "DISAGREE"
+    assert "explore says fails, smt says holds" in first.find("p", "detail")[0].text()
+    sides = first.find("div", "side")
+    assert [s.find("h4")[0].text() for s in sides] == ["explore says fails", "smt says holds"]
+    assert [len(s.find("g", "link")) for s in sides] == [1, 1]
+    assert [len(s.find("g", "resolution")) for s in sides] == [0, 1]
+    assert "not resolved in this continuation" in sides[0].find("g", "link")[0].text()
+    assert second.attrs["data-verdict"] == "unknown"
+    assert second.find("span", "status")[0].text() == "undecided"
+    assert "at the end of the Battle Phase" in second.find("dl", "facts")[0].text()
+    [error] = root.find("li", "error")
+    assert error.find("code", "where")[0].text() == "t.yaml"
+    assert error.find("span", "error-kind")[0].text() == "internal error"
+    counts = [li.text() for li in root.find("ul", "counts")[0].find("li")]
+    assert counts == ["0 as expected", "1 not as expected", "1 unknown", "1 file(s) failed"]
