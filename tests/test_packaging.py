@@ -117,6 +117,12 @@ def _check_installed(env_dir: Path, tmp: Path) -> None:
     count = len(claims)
     assert checked.stdout.rstrip().endswith(f"{count} claim(s) in 1 file(s): {count} as expected")
 
+    # The HTML report's templates ship in the package.
+    reported = _run([_bin(env_dir, "verifier"), "check", scenario.name, "--html", "r.html"], work)
+    assert reported.returncode == 0, reported.stdout + reported.stderr
+    page = (work / "r.html").read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "Imperial Order" in page
+
 
 def test_the_wheel_holds_the_package_and_the_bundled_models(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
@@ -124,7 +130,7 @@ def test_the_wheel_holds_the_package_and_the_bundled_models(tmp_path: Path) -> N
     sources = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "verifier").rglob("*")
-        if p.is_file() and p.suffix in {".py", ".lark"}
+        if p.is_file() and p.suffix in {".py", ".lark", ".j2", ".css"}
     }
     models = {f"verifier/models/{p.name}" for p in (ROOT / "models").glob("*.yaml")}
     assert sources <= names, sorted(sources - names)

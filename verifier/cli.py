@@ -36,6 +36,7 @@ from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, read_step
+from verifier.report.html import FileSection, html_report
 from verifier.report.reasons import why_lines
 from verifier.report.text import (
     FileError,
@@ -305,6 +306,9 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @click.option(
     "--junit", "junit_path", default=None, metavar="FILE", help="Write a JUnit XML report."
 )
+@click.option(
+    "--html", "html_path", default=None, metavar="FILE", help="Also write the run as one HTML page."
+)
 @_force_option
 @_color_option
 @_quiet_option
@@ -320,6 +324,7 @@ def check_cmd(
     quiet: bool,
     itf_dir: str | None,
     junit_path: str | None,
+    html_path: str | None,
     force: bool,
 ) -> None:
     """Decide every claim of each scenario FILE (or every scenario under DIR).
@@ -338,7 +343,7 @@ def check_cmd(
             click.echo(json_report([], [_file_error(" ".join(paths), empty)]), nl=False)
             sys.exit(BAD_INPUT)
         raise empty
-    refused = _refused_output(itf_dir, junit_path, force)
+    refused = _refused_output(itf_dir, junit_path, html_path, force)
     if refused is not None:
         target, exc = refused
         if not as_json:
@@ -346,6 +351,7 @@ def check_cmd(
         click.echo(exc.render(), err=True)
         click.echo(json_report([], [_file_error(target, exc)]), nl=False)
         sys.exit(BAD_INPUT)
+    sections: list[FileSection] = []
     line = _progress(quiet)
     options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
     for path in files:
@@ -365,11 +371,19 @@ def check_cmd(
         results = checked.results
         models[str(path)] = checked.scenario.model.name
         collected.extend((str(path), r) for r in results)
+        sections.append(FileSection.of(str(path), checked.scenario, results))
         if not as_json:
             lines = text_report(str(path), checked.scenario.model.name, results, brief, color=True)
             click.echo("\n".join(lines))
     unwritten = _write_outputs(
-        itf_dir, junit_path, force, collected, failed, models, [str(f) for f in files]
+        itf_dir,
+        junit_path,
+        (html_path, sections),
+        force,
+        collected,
+        failed,
+        models,
+        [str(f) for f in files],
     )
     if as_json:
         click.echo(json_report(collected, [*failed, *unwritten]), nl=False)
@@ -384,15 +398,16 @@ def check_cmd(
 
 
 def _refused_output(
-    itf_dir: str | None, junit_path: str | None, force: bool
+    itf_dir: str | None, junit_path: str | None, html_path: str | None, force: bool
 ) -> tuple[str, VerifierError] | None:
     """An output target that could not be written, and why, found before any claim is
     decided (the ITF folder is created if need be)."""
-    if junit_path is not None:
-        try:
-            check_target(junit_path, force)
-        except VerifierError as exc:
-            return junit_path, exc
+    for target in (junit_path, html_path):
+        if target is not None:
+            try:
+                check_target(target, force)
+            except VerifierError as exc:
+                return target, exc
     if itf_dir is not None:
         try:
             os.close(open_folder(itf_dir))
@@ -404,14 +419,15 @@ def _refused_output(
 def _write_outputs(
     itf_dir: str | None,
     junit_path: str | None,
+    html: tuple[str | None, list[FileSection]],
     force: bool,
     collected: list[tuple[str, ClaimResult]],
     failed: list[FileError],
     models: dict[str, str],
     files: list[str],
 ) -> list[FileError]:
-    """Write the ITF traces and the JUnit report; say on standard error what was written, or
-    why it could not be (each such output is returned: bad input, exit status 2)."""
+    """Write the ITF traces, the JUnit report and the HTML page; say on standard error what
+    was written, or why it could not be (each such output is returned: bad input, exit status 2)."""
     unwritten: list[FileError] = []
     if itf_dir is not None:
         from verifier.report.itf import write_itf
@@ -431,6 +447,14 @@ def _write_outputs(
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             unwritten.append(_file_error(junit_path, exc))
+    html_path, sections = html
+    if html_path is not None:
+        try:
+            write_output(html_path, html_report(sections, failed, len(files)), force)
+            click.echo(f"wrote {html_path}", err=True)
+        except VerifierError as exc:
+            click.echo(exc.render(), err=True)
+            unwritten.append(_file_error(html_path, exc))
     return unwritten
 
 

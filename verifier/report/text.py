@@ -20,7 +20,9 @@ __all__ = [
     "differs",
     "json_report",
     "narrative",
+    "numbered",
     "others_lines",
+    "status",
     "summary_line",
     "text_report",
 ]
@@ -60,20 +62,38 @@ def differs(r: ClaimResult) -> bool:
     )
 
 
-def narrative(steps: Sequence[TraceStep], indent: str = "  ") -> list[str]:
-    """Numbered lines, history steps marked, chain boundaries visible."""
-    lines = []
+def numbered(steps: Sequence[TraceStep]) -> list[tuple[int | None, TraceStep, str]]:
+    """Each step with its move number (None for what a move causes) and its history tag."""
+    rows: list[tuple[int | None, TraceStep, str]] = []
     number = 0
     for step in steps:
-        if step.kind in {"activation", "pass", "timer", "summon"}:
-            number += 1
-            mark = f"{number:>2}. "
-        else:
-            mark = "    "
-        tag = " (history)" if step.history and not step.implied else ""
-        tag = " (implied by the history)" if step.implied else tag
-        lines.append(f"{indent}{mark}{step.text}{tag}")
-    return lines
+        move = step.kind in {"activation", "pass", "timer", "summon"}
+        number += move
+        tag = "history" if step.history and not step.implied else ""
+        tag = "implied by the history" if step.implied else tag
+        rows.append((number if move else None, step, tag))
+    return rows
+
+
+def narrative(steps: Sequence[TraceStep], indent: str = "  ") -> list[str]:
+    """Numbered lines, history steps marked, chain boundaries visible."""
+    return [
+        f"{indent}{'    ' if n is None else f'{n:>2}. '}{step.text}{f' ({tag})' if tag else ''}"
+        for n, step, tag in numbered(steps)
+    ]
+
+
+def status(r: ClaimResult) -> str:
+    """How a verdict stands against its expectation, in a word or two."""
+    if r.disagreement is not None:
+        return "DISAGREE"
+    if r.verdict is Verdict.UNKNOWN:
+        return "undecided"
+    if r.expected is None:
+        return "decided"
+    if r.as_expected:
+        return "ok"
+    return f"EXPECTED {r.expected.upper()}"
 
 
 _STATUS_COLORS = {"ok": "green", "undecided": "yellow"}
@@ -91,20 +111,11 @@ def text_report(
     expected, red not, yellow undecided)."""
     lines = [f"{path} ({model})"]
     for r in results:
-        if r.disagreement is not None:
-            status = "DISAGREE"
-        elif r.verdict is Verdict.UNKNOWN:
-            status = "undecided"
-        elif r.expected is None:
-            status = "decided"
-        elif r.as_expected:
-            status = "ok"
-        else:
-            status = f"EXPECTED {r.expected.upper()}"
         variant = f"  [{r.variant}]" if r.variant else ""
-        wrong = status == "DISAGREE" or status.startswith("EXPECTED")
-        fg = "red" if wrong else _STATUS_COLORS.get(status)
-        shown = _painted(f"{status:<16}", color, fg, bold=wrong)
+        st = status(r)
+        wrong = st == "DISAGREE" or st.startswith("EXPECTED")
+        fg = "red" if wrong else _STATUS_COLORS.get(st)
+        shown = _painted(f"{st:<16}", color, fg, bold=wrong)
         lines.append(f"  {r.verdict.value:<8} {shown} {r.id}: {r.claim}{variant}")
         if r.disagreement is not None:
             lines.append(f"           {r.detail}")

@@ -49,6 +49,7 @@ class TraceStep:
     chain: int | None = None
     history: bool = False
     implied: bool = False
+    outcome: str | None = None  # a resolution's: resolved, no-effect, effect-negated, ...
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text}
@@ -96,6 +97,7 @@ def narrate(
         player: int | None = None,
         card: int | None = None,
         link: int | None = None,
+        outcome: str | None = None,
     ) -> None:
         steps.append(
             TraceStep(
@@ -106,6 +108,7 @@ def narrate(
                 link,
                 chain,
                 **flags,
+                outcome=outcome,
             )
         )
 
@@ -171,7 +174,8 @@ def narrate(
             head = f"{link}: {label}" if link else label
             text = words.outcomes[_OUTCOMES[outcome]].format(head=head, label=label)
             resolving.append(card)
-            add("resolution", text, note.player, card, None if slot is None else slot + 1)
+            at = None if slot is None else slot + 1
+            add("resolution", text, note.player, card, at, _OUTCOMES[outcome])
         elif k in {"tribute", "discard", "banish"}:
             if note.cards:
                 done = {"tribute": "tributed", "discard": "discarded", "banish": "banished"}[k]
