@@ -70,7 +70,7 @@ def _witness(result: ClaimResult) -> str:
 
 
 def _failed(job: Job, reason: str, began: float) -> tuple[Row, ...]:
-    seconds = time.perf_counter() - began
+    seconds = round(time.perf_counter() - began, 4)
     return tuple(
         Row(job.instance, job.cards, job.model, ident, text, ERROR, "", seconds, "", reason)
         for ident, text in job.claims
