@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -24,6 +25,7 @@ __all__ = ["LOCAL_CLUSTER", "default_workers", "on_dask", "on_pool"]
 LOCAL_CLUSTER = "local-cluster"
 DASK_HINT = "pip install 'chain-verifier[dask]'"
 _CONNECT_SECONDS = 10
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
 
 
 def default_workers() -> int:
@@ -63,6 +65,11 @@ def _client(scheduler: str, workers: int) -> Iterator[Any]:
     import logging
 
     if scheduler == LOCAL_CLUSTER:
+        # Ctrl-C ends the command at once (status 130); the helper process that tracks the
+        # cluster's semaphores would then warn of them as it ends. It takes this process's
+        # warning options when it starts.
+        if _QUIET_TRACKER not in sys.warnoptions:
+            sys.warnoptions.append(_QUIET_TRACKER)
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,

@@ -91,7 +91,7 @@ def load_sweep(path: str | Path, allow_outside: bool = False) -> Sweep:
                 f"placeholder {quoted(name)} is not a name in capitals (ANSWER, FIRST_TRIGGER)",
                 doc.key_span(("placeholders", name)),
             )
-    models = _models(doc, spec, folder, allow_outside)
+    models, first = _models(doc, spec, folder, allow_outside)
     libraries, texts, cards = _libraries(doc, spec, folder, allow_outside)
     claims = tuple(
         (f"claim-{i}", entry) if isinstance(entry, str) else (entry.id or f"claim-{i}", entry.claim)
@@ -99,7 +99,6 @@ def load_sweep(path: str | Path, allow_outside: bool = False) -> Sweep:
     )
     _check_template(doc, spec, models[0].reference, libraries)
     _check_used(doc, spec)
-    first = _rule_system(spec.models[0], folder, doc.span(("models", 0)), allow_outside)
     placeholders = tuple(
         Placeholder(name, _fitting(doc, name, entry, cards, first))
         for name, entry in spec.placeholders.items()
@@ -128,19 +127,22 @@ def load_sweep(path: str | Path, allow_outside: bool = False) -> Sweep:
 
 def _models(
     doc: Document, spec: SweepFile, folder: Path, allow_outside: bool
-) -> tuple[ModelRef, ...]:
+) -> tuple[tuple[ModelRef, ...], RuleSystem]:
+    """The models to compare, and the first one's rule system (the filters read it)."""
     found: list[ModelRef] = []
+    loaded: list[RuleSystem] = []
     for i, reference in enumerate(spec.models):
         span = doc.span(("models", i))
         if reference in (m.shown for m in found):
             raise ModelError(f"rule system {quoted(reference)} is listed twice", span)
         model = _rule_system(reference, folder, span, allow_outside)
+        loaded.append(model)
         text = Path(model.path).read_text(encoding="utf-8")
         if is_model_path(reference):
             found.append(ModelRef(reference, str(Path(model.path).resolve()), text))
         else:
             found.append(ModelRef(reference, reference, text))
-    return tuple(found)
+    return tuple(found), loaded[0]
 
 
 def _libraries(
