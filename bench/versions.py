@@ -67,7 +67,7 @@ def measure(paths):
 
 examples = sorted(
     p for p in (Path(sys.argv[2]) / "examples").rglob("*.yaml")
-    if not p.name.endswith(".cards.yaml")
+    if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
 )
 out = {"examples": measure(examples)}
 with tempfile.TemporaryDirectory() as folder:

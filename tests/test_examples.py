@@ -11,7 +11,9 @@ import pytest
 from tests.conftest import EXAMPLES, Run
 from verifier.io.scenario import load_scenario
 
-SCENARIOS = sorted(p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith(".cards.yaml"))
+SCENARIOS = sorted(
+    p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
+)
 
 
 def test_there_are_examples_for_each_game() -> None:

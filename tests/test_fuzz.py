@@ -48,7 +48,9 @@ from verifier.io.source import load_document
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(
-    p for p in (ROOT / "examples").rglob("*.yaml") if not p.name.endswith(".cards.yaml")
+    p
+    for p in (ROOT / "examples").rglob("*.yaml")
+    if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
 )
 LIBRARIES = sorted((ROOT / "examples").rglob("*.cards.yaml"))
 MODEL_FILES = sorted((ROOT / "models").glob("*.yaml"))

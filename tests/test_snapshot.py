@@ -24,7 +24,7 @@ SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 SCENARIOS = sorted(
     p.relative_to(ROOT).as_posix()
     for p in EXAMPLES.rglob("*.yaml")
-    if not p.name.endswith(".cards.yaml")
+    if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
 )
 RULE_SYSTEMS = sorted(p.relative_to(ROOT).as_posix() for p in MODELS.glob("*.yaml"))
 DIFFS = [

@@ -75,11 +75,15 @@ the order 4, 2, 1, 3, 0.
 """
 
 
+NOT_SCENARIOS = (".cards.yaml", ".sweep.yaml")
+"""Card libraries and sweeps, which a folder given to check holds beside its scenarios."""
+
+
 def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.yaml") if not p.name.endswith(".cards.yaml"))
+            yield from sorted(p for p in path.rglob("*.yaml") if not p.name.endswith(NOT_SCENARIOS))
         else:
             yield path
 
@@ -181,6 +185,7 @@ def _told(line: _ProgressLine | None) -> Figures | None:
 MAX_SECONDS = 7 * 24 * 3600.0
 MAX_STATES = 10_000_000  # about 20 GB at the explorer's 2 GB per million states
 MAX_TRIES = 100_000
+MAX_WORKERS = 1024
 
 
 class _Seconds(click.FloatRange):
@@ -842,6 +847,58 @@ def why_cmd(path: str, action: str, timeout: float | None, allow_outside: bool) 
     answer = why_lines(prepared, step.player, frozenset({step.ability}), step.target, timeout)
     click.echo("\n".join(answer.lines))
     sys.exit(OK if answer.complete else UNKNOWN)
+
+
+@cli.command("sweep")
+@_allow_outside_option
+@click.argument("path")
+@click.option(
+    "--workers",
+    type=_Count(MAX_WORKERS),
+    default=None,
+    help="Worker processes (default: every core; with local-cluster, its workers).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Run on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local-cluster.",
+)
+@click.option("--out", default=None, help="Write one row per instance and claim (.csv, .parquet).")
+@click.option(
+    "--cache",
+    default=None,
+    help="The cache folder (default: OUT.cache next to --out; no cache without either).",
+)
+@_force_option
+@_engine_option
+@_timeout_option
+@_max_states_option()
+@_quiet_option
+def sweep_cmd(
+    path: str,
+    workers: int | None,
+    scheduler: str | None,
+    out: str | None,
+    cache: str | None,
+    force: bool,
+    engine: str,
+    timeout: float | None,
+    max_states: int,
+    allow_outside: bool,
+    quiet: bool,
+) -> None:
+    """Decide a sweep (a *.sweep.yaml file): its claims for every choice of cards, under each
+    of its models, on a process pool or a Dask cluster.
+
+    Exit status 2 when an instance does not load, 3 when a verdict is unknown, 4 on an
+    internal error in an instance; the other instances are decided all the same.
+    """
+    from verifier.sweep.command import Options, sweep_command
+    from verifier.sweep.expand import Settings
+
+    settings = Settings(engine, timeout, max_states)
+    options = Options(workers, scheduler, out, cache, force, settings, allow_outside)
+    sys.exit(sweep_command(path, options, quiet))
 
 
 @cli.command("models")

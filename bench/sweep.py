@@ -1,0 +1,161 @@
+"""The sweep benchmark: instance runs per second on a process pool of 1 and 2 workers and on
+a local Dask cluster of 2 workers, side by side in one run.
+
+The workload is `bench/sweeps/two-answers.sweep.yaml` (every pair of the library's Traps that
+answer an activation, Set against Raigeki, under two rule systems: 110 instance runs of 2
+claims). Each measurement is one `verifier sweep` command in a fresh process with a fresh
+cache folder (so nothing comes from the cache), timed from start to exit: the interpreter's
+start-up, the workers' start-up and the cluster's are included, as a user meets them. The
+configurations alternate run by run, so that noise on a shared machine hits each alike; the
+figures are medians, and every run's rows (all but `seconds`) must be the same.
+
+    python bench/sweep.py [--runs 3] [--out bench/RESULTS.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SWEEP = "bench/sweeps/two-answers.sweep.yaml"
+START = "<!-- sweep: written by bench/sweep.py -->"
+END = "<!-- end of sweep -->"
+CONFIGURATIONS = {
+    "process pool, 1 worker": ["--workers", "1"],
+    "process pool, 2 workers": ["--workers", "2"],
+    "local Dask cluster, 2 workers": ["--scheduler", "local-cluster", "--workers", "2"],
+}
+
+
+def rows(path: Path) -> list[tuple[str, ...]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [tuple(v for k, v in r.items() if k != "seconds") for r in csv.DictReader(handle)]
+
+
+def measure(options: list[str]) -> tuple[float, float, list[tuple[str, ...]]]:
+    """The wall time of one sweep, the CPU time of its processes (those that ended with it:
+    the command and its pool's workers), and its rows."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "rows.csv"
+        command = [sys.executable, "-m", "verifier", "sweep", SWEEP, "--quiet", "--out", str(out)]
+        cpu = _children_cpu()
+        began = time.perf_counter()
+        done = subprocess.run(
+            [*command, *options], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        seconds = time.perf_counter() - began
+        cpu = _children_cpu() - cpu
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(options)}: exit {done.returncode}\n{done.stderr}")
+        return seconds, cpu, rows(out)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import dask
+
+    return (
+        f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), "
+        f"Python {platform.python_version()}, Dask {dask.__version__}"
+    )
+
+
+def report(
+    times: dict[str, list[float]],
+    cpus: dict[str, list[float]],
+    runs: int,
+    instances: int,
+    load: str,
+) -> list[str]:
+    single = times["process pool, 1 worker"]
+    base = statistics.median(single)
+    lines = [
+        START,
+        "## Sweeps",
+        "",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {machine()}",
+        f"- Command: `python bench/sweep.py --runs {runs}`; load average (1, 5, 15 min): {load}",
+        f"- Workload: `{SWEEP}`, {instances} instance runs (55 pairs of Traps x 2 rule",
+        "  systems, 2 claims each), one `verifier sweep` command per measurement in a fresh",
+        "  process and a fresh cache, timed from start to exit (interpreter, worker and",
+        "  cluster start-up included); the configurations alternate run by run; medians of",
+        f"  {runs} runs. Every run gave the same rows.",
+        "",
+        "| configuration | median s | instance runs/s | speed-up over 1 worker | runs (s) |",
+        "|:--|---:|---:|---:|:--|",
+    ]
+    for name, values in times.items():
+        median = statistics.median(values)
+        lines.append(
+            f"| {name} | {median:.2f} | {instances / median:.2f} | {base / median:.2f} | "
+            + ", ".join(f"{v:.2f}" for v in values)
+            + " |"
+        )
+    lines += ["", END]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    args = parser.parse_args()
+    before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    times: dict[str, list[float]] = {name: [] for name in CONFIGURATIONS}
+    cpus: dict[str, list[float]] = {name: [] for name in CONFIGURATIONS}
+    first: list[tuple[str, ...]] | None = None
+    for run in range(args.runs):
+        for name, options in CONFIGURATIONS.items():
+            seconds, cpu, found = measure(options)
+            if first is None:
+                first = found
+            elif found != first:
+                raise SystemExit(f"{name}: the rows differ from the first run's")
+            times[name].append(seconds)
+            cpus[name].append(cpu)
+            print(f"run {run + 1}: {name}: {seconds:.2f} s, {cpu:.1f} CPU s", file=sys.stderr)
+    assert first is not None
+    instances = len(first) // 2  # two claims per instance run
+    after = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    load = f"{before} before the run, {after} after it"
+    lines = report(times, cpus, args.runs, instances, load)
+    out = Path(args.out)
+    text = out.read_text(encoding="utf-8") if out.exists() else ""
+    section = "\n".join(lines) + "\n"
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        text = head + section + ("\n" + tail if tail else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    out.write_text(text, encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
