@@ -207,6 +207,17 @@ def test_engines_agree_on_many_cmc_scenarios() -> None:
     many("cmc", 1500)
 
 
+@settings(SETTINGS, max_examples=10)
+@given(cases("mtg"))
+def test_engines_agree_on_random_mtg_scenarios(case: Case) -> None:
+    agree(case)
+
+
+@pytest.mark.slow
+def test_engines_agree_on_many_mtg_scenarios() -> None:
+    many("mtg", 1500)
+
+
 # -- regressions ---------------------------------------------------------------------------
 
 FORTY_THOUSAND = {
@@ -249,7 +260,7 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 263, "cmc": 40}
+REACH = {"yugioh": 263, "cmc": 40, "mtg": 40}
 HAND_CARDS = 100
 """Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
 earlier seeds' scenarios stay what they were)."""
@@ -272,7 +283,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
-@pytest.mark.parametrize("game", ["yugioh", "cmc"])
+@pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
 def test_generated_scenarios_load(game: str) -> None:
     # A generated scenario that does not load (or a claim that does not parse) is a
     # generator bug: histories are walked through legal actions, so every one must load.
@@ -326,6 +337,7 @@ VERBS = (
     "change-def",
     "negate-attack",
     "end-battle-phase",
+    "damage",
 )
 OBJECTS = (
     "target",
@@ -359,7 +371,9 @@ def effect_features(parts: Any, out: set[str]) -> None:
         elif verb in ("draw", "add-from-deck"):
             out.add(f"count:{'1' if value == 1 else '100' if value == 100 else 'many'}")
         elif verb == "counterspell":
-            out.add("counterspell:after")
+            out.add(f"counterspell:{value}")
+        elif verb == "damage":
+            out.add("damage:creature" if isinstance(value, dict) else "damage:player")
         elif verb in ("change-atk", "change-def"):
             out.add(f"object:{value['on']}")
             out.add(f"{verb}:{'gain' if value['by'] > 0 else 'loss'}")
@@ -486,6 +500,9 @@ def features(data: dict[str, Any]) -> set[str]:
             "archetype",
             "level",
             "text",
+            "split-second",
+            "power",
+            "toughness",
         ):
             if key in card:
                 out.add(key)
@@ -568,6 +585,15 @@ REQUIRED = {
     "coin-toss:then",
     "coin-toss:otherwise",
     "counterspell:after",
+    "counterspell:target",
+    "split-second",
+    "power",
+    "toughness",
+    "kind:creature",
+    "kind:instant",
+    "kind:sorcery",
+    "damage:creature",
+    "damage:player",
     "change-atk:gain",
     "change-atk:loss",
     "change-def:gain",

@@ -54,7 +54,7 @@ def relay() -> Iterator[Game]:
 def test_an_unregistered_game_is_refused_at_its_line(run: Callable[..., Run]) -> None:
     result = run("lint", str(MODEL))
     assert result.code == 2
-    assert f"{MODEL}:4:7: error: unknown game 'relay' (known: yugioh, cmc)" in result.err
+    assert f"{MODEL}:4:7: error: unknown game 'relay' (known: yugioh, cmc, mtg)" in result.err
 
 
 @pytest.mark.usefixtures("relay")
@@ -92,7 +92,7 @@ def test_the_rulebook_speaks_the_games_words(run: Callable[..., Run]) -> None:
 @pytest.mark.usefixtures("relay")
 def test_the_schema_lists_registered_games(run: Callable[..., Run]) -> None:
     schema = json.loads(run("schema", "model").out)
-    assert schema["properties"]["game"]["enum"] == ["yugioh", "cmc", "relay"]
+    assert schema["properties"]["game"]["enum"] == ["yugioh", "cmc", "mtg", "relay"]
 
 
 @pytest.mark.usefixtures("relay")

@@ -26,6 +26,7 @@ from verifier.rules import (
     locks,
     protocol,
     resolution,
+    sba,
     speed,
     triggers,
     turn,
@@ -39,6 +40,7 @@ from verifier.rules.context import (
     first_only,
     matches,
     on_field,
+    turn_player,
 )
 from verifier.spec.cards import HIDDEN, Ability, Zone
 from verifier.spec.scenario import Scenario
@@ -418,7 +420,10 @@ class System:
         activation.pay_costs(ctx, ability, player, action.tributes)
         events.targeted(ctx, target)
         if ability.card_activation:
-            f.zone[card] = int(Zone.FIELD)
+            # Yu-Gi-Oh!: an activated card stays face-up in its zone; Magic: a spell is cast
+            # onto the stack (CR 601.2a).
+            on_stack = self.world.model.card_zone == "stack"
+            f.zone[card] = int(Zone.STACK if on_stack else Zone.FIELD)
             f.up[card] = True
         f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
         f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
@@ -494,9 +499,12 @@ class System:
         spd = L.select(slot, f.lspd, 0)
         negated = L.select(slot, f.lneg, False)
         effect_negated = L.select(slot, f.leneg, False)
-        self._resolve_link(
+        outcome = self._resolve_link(
             ctx, ability, me, target, slot, below, action.heads, negated, effect_negated, spd, True
         )
+        if self.world.model.one_at_a_time:
+            self._after_one(ctx, ability, slot, outcome)
+            return
         for i, here in enumerate(slot):
             f.ldone[i] = L.or_(f.ldone[i], here)
         f.rcnt = f.rcnt + 1
@@ -504,6 +512,99 @@ class System:
         if self.stop is not None and self.stop[1] <= len(slot):
             chain, link = self.stop
             f.mode = L.ite(L.and_(f.cno == chain, slot[link - 1]), int(Mode.DONE), f.mode)
+
+    def _after_one(self, ctx: Ctx, ability: Ability, slot: list[Term], outcome: Term) -> None:
+        """Magic's stack (CR 405.5, 608.2n, 117.3b): the object that resolved leaves the
+        stack; then the state-based actions, the triggers that waited, and the active player
+        receives priority with what is left. An empty stack ends as a whole chain does."""
+        L, f, w = ctx.L, ctx.f, self.world
+        card = w.cards[ability.card]
+        stopping: Term | None = None
+        if self.stop is not None and self.stop[1] <= len(slot):
+            stopping = L.and_(f.cno == self.stop[0], slot[self.stop[1] - 1])
+        if w.model.cleanup == "on-resolution" and ability.card_activation:
+            # A permanent spell enters the battlefield; an instant or sorcery, or any spell
+            # countered or without a legal target, goes to its owner's graveyard.
+            c = card.index
+            waiting = f.zone[c] == int(Zone.STACK)
+            enters = L.and_(waiting, card.stays, outcome == int(Outcome.RESOLVED))
+            leaves = L.and_(waiting, L.not_(enters))
+            f.zone[c] = L.ite(
+                enters, int(Zone.FIELD), L.ite(leaves, int(Zone.GRAVEYARD), f.zone[c])
+            )
+            f.ctrl[c] = L.ite(leaves, card.owner, f.ctrl[c])
+            if ctx.notes is not None and leaves is True:
+                ctx.note("to-graveyard", [c])
+        for i, here in enumerate(slot):
+            if L.is_false(here):
+                continue
+            f.lab[i] = L.ite(here, -1, f.lab[i])
+            f.lcard[i] = L.ite(here, -1, f.lcard[i])
+            f.lpl[i] = L.ite(here, 0, f.lpl[i])
+            f.ltg[i] = L.ite(here, -1, f.ltg[i])
+            f.lspd[i] = L.ite(here, 0, f.lspd[i])
+            f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
+            f.leneg[i] = L.and_(f.leneg[i], L.not_(here))
+        f.clen = f.clen - 1
+        self._remove_countered(ctx)
+        sba.apply(ctx)
+        over = sba.lost(ctx)
+        empty = f.clen == 0
+        waiting = triggers.collect(ctx, after_chain=False, when=L.not_(L.or_(empty, over)))
+        goes_on = L.and_(L.not_(empty), L.not_(over))
+        f.mode = L.ite(
+            over,
+            int(Mode.DONE),
+            L.ite(empty, int(Mode.CLEANUP), L.ite(waiting, int(Mode.TRIGGERS), int(Mode.BUILD))),
+        )
+        priority = L.and_(goes_on, L.not_(waiting))
+        protocol.open_state(ctx, priority)
+        if priority is True:
+            ctx.note("priority", (), "", turn_player(ctx))
+        if stopping is not None and self.stop is not None:
+            # The claim's point: the link stays marked as resolved for after_link to read.
+            f.mode = L.ite(stopping, int(Mode.DONE), f.mode)
+            f.ldone[self.stop[1] - 1] = L.or_(f.ldone[self.stop[1] - 1], stopping)
+
+    def _remove_countered(self, ctx: Ctx) -> None:
+        """A countered spell leaves the stack at once, for its owner's graveyard (CR 701.5a):
+        the links above it move down one slot. A counter names one spell, so at most one
+        link goes."""
+        L, f, w = ctx.L, ctx.f, self.world
+        slots = w.layout.slots
+        gone = [L.and_(i < f.clen, f.lneg[i]) for i in range(slots)]
+        if all(L.is_false(g) for g in gone):
+            return
+        cast = {a.card for a in w.abilities if a.card_activation}
+        for c in sorted(cast):
+            hit = L.and_(
+                L.or_(*(L.and_(gone[i], f.lcard[i] == c) for i in range(slots))),
+                f.zone[c] == int(Zone.STACK),
+            )
+            if L.is_false(hit):
+                continue
+            f.zone[c] = L.ite(hit, int(Zone.GRAVEYARD), f.zone[c])
+            f.ctrl[c] = L.ite(hit, w.cards[c].owner, f.ctrl[c])
+            if ctx.notes is not None and hit is True:
+                ctx.note("to-graveyard", [c])
+        # The countered link is written in the resolution log as one whose activation was
+        # negated (the claims 'countered' and 'negated' read it).
+        entry = {
+            "r_ab": L.select(gone, f.lab, -1),
+            "r_cno": f.cno,
+            "r_out": int(Outcome.ACTIVATION_NEGATED),
+            "r_spd": L.select(gone, f.lspd, 0),
+        }
+        append(ctx, "rn", entry, self.layout.rlog, L.or_(*gone))
+        columns = [f.lab, f.lcard, f.lpl, f.ltg, f.lspd, f.lneg, f.leneg]
+        empty: list[Term] = [-1, -1, 0, -1, 0, False, False]
+        shift: Term = False
+        for j in range(slots):
+            shift = L.or_(shift, gone[j])
+            for column, blank in zip(columns, empty, strict=True):
+                above = column[j + 1] if j + 1 < slots else blank
+                column[j] = L.ite(shift, above, column[j])
+        f.clen = L.ite(shift, f.clen - 1, f.clen)
 
     def _resolve_link(
         self,
@@ -704,6 +805,7 @@ def derive_layout(scenario: Scenario) -> Layout:
         [
             *game(model.game).fields,
             *protocol.fields(model),
+            *sba.fields(model),
             *wanted,
             *turn.fields(scenario),
             *events.fields(scenario),

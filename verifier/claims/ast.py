@@ -12,6 +12,7 @@ __all__ = [
     "Before",
     "ChainLength",
     "ControllerIs",
+    "Countered",
     "Dizzy",
     "Formula",
     "MissesTiming",
@@ -58,6 +59,14 @@ class Resolves:
 @dataclass(frozen=True, slots=True)
 class Negated:
     """A link of ``card`` has its activation or its effect negated."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Countered:
+    """A link of ``card`` is countered: its activation negated (Magic: removed from the stack
+    by a counterspell, CR 701.5a)."""
 
     card: int
 
@@ -207,6 +216,7 @@ Atom = (
     | Responds
     | Resolves
     | Negated
+    | Countered
     | NoEffect
     | Before
     | Triggers

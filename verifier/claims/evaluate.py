@@ -51,7 +51,7 @@ def holds_priority(world: World, point: Frame, player: int) -> bool:
     """
     if point.mode not in (int(Mode.OPEN), int(Mode.BUILD)):
         return False
-    if world.model.right_to_respond == "other-player-first":
+    if world.model.right_to_respond != "anyone":
         return bool(point.right == player)
     return not point.pressed[player]
 
@@ -108,6 +108,8 @@ class _Eval:
             return self.outcome(formula.card, (Outcome.RESOLVED,))
         if isinstance(formula, ast.Negated):
             return self.outcome(formula.card, (Outcome.EFFECT_NEGATED, Outcome.ACTIVATION_NEGATED))
+        if isinstance(formula, ast.Countered):
+            return self.outcome(formula.card, (Outcome.ACTIVATION_NEGATED,))
         if isinstance(formula, ast.NoEffect):
             return self.outcome(formula.card, (Outcome.NO_EFFECT,))
         if isinstance(formula, ast.Before):

@@ -42,6 +42,7 @@ _ATOMS = {"test", "compare", "member_compare", "name_compare", "bare"}
 CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
     "resolves": ast.Resolves,
     "negated": ast.Negated,
+    "countered": ast.Countered,
     "no_effect": ast.NoEffect,
     "triggers": ast.Triggers,
     "misses_timing": ast.MissesTiming,

@@ -195,6 +195,9 @@ OPTIONAL: dict[str, Field] = {
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
         # hands (rules/activation.py): the cards of a hand the scenario does not list
         _array("hand", "player"),  # unlisted cards in the player's hand
+        # Magic (effects/damage.py, rules/sba.py): damage marked on a creature; a player who lost
+        _array("dmg", "card"),
+        _array("lost", "player", False),
         # event conditions (rules/windows.py): "when a card is destroyed" and the like
         Field("cseq", None, 0),  # the last event's number when the current chain began
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
@@ -371,6 +374,8 @@ class Frame:
     atk: Column
     defense: Column
     hand: Column
+    dmg: Column
+    lost: Column
     cseq: Term
     step: Term
     tp: Term

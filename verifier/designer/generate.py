@@ -193,6 +193,8 @@ HAND_EVENTS = ("destroyed-by-effect", "banished", "targeted", "discarded")
 INCLUDED = ("add-from-deck", "draw", "special-summon", "send-to-graveyard", "destroy", "banish")
 CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
 YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+_PHASES = {"yugioh": YUGIOH_PHASES, "mtg": ("main1", "main2")}
+MTG_SPEEDS = ("sorcery", "instant", "mana")
 #: The steps of a Yu-Gi-Oh! turn, each with its phase.
 YUGIOH_STEPS = game("yugioh").steps
 STEP_NAMES = tuple(name for name, _ in YUGIOH_STEPS)
@@ -759,6 +761,51 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
     return card
 
 
+def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
+    """A Magic card: a creature (perhaps with an activated or a "dies" triggered ability), a
+    counterspell, or an instant or sorcery (perhaps with split second)."""
+    shape = c.integer(0, 5)
+    creature_target = {"card": "monster", "zone": "field"}
+    if shape <= 1:
+        card: dict[str, Any] = {
+            "kind": "creature",
+            "controller": player,
+            "zone": "field",
+            "power": c.pick([1, 2, 3]),
+            "toughness": c.pick([1, 2, 3, 4]),
+        }
+        if c.integer(0, 1) == 0:
+            ctx = _Ctx("mtg")
+            ability: dict[str, Any] = {"type": c.pick(["activated", "triggered"])}
+            if ability["type"] == "triggered":
+                ability["trigger"] = {"event": "sent-to-graveyard", "from": "field"}
+            else:
+                ability["once"] = "turn"
+                if c.integer(0, 1) == 0:
+                    ability["target"] = dict(creature_target)
+                    ctx.target = True
+            ability["effect"] = _parts(c, ctx)
+            card["ability"] = ability
+        return card
+    if shape == 2:
+        return {
+            "kind": "instant",
+            "controller": player,
+            "zone": "hand",
+            "target": {"card": "spell", "zone": "stack"},
+            "effect": {"counterspell": "target"},
+        }
+    ctx = _Ctx("mtg")
+    card = {"kind": c.pick(["instant", "instant", "sorcery"]), "controller": player, "zone": "hand"}
+    if c.integer(0, 3) > 0:
+        card["target"] = dict(creature_target)
+        ctx.target = True
+    if c.integer(0, 4) == 0:
+        card["split-second"] = True
+    card["effect"] = _parts(c, ctx)
+    return card
+
+
 def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
     """A spell that slows or speeds up another card, perhaps twice."""
     verb = c.pick(["slow", "speed-up"])
@@ -1109,6 +1156,8 @@ def scenario(
                 cards[name] = _monster(c, player, game)
             else:
                 cards[name] = _spell_trap(c, player, game)
+        elif game == "mtg":
+            cards[name] = _mtg_card(c, player)
         else:
             cards[name] = _cmc_card(c, player)
     if c.integer(0, 5) == 0:
@@ -1120,7 +1169,7 @@ def scenario(
             cards[f"Negator {i + 1}"] = _negator(c, players)
         if c.integer(0, 3 if battle else 2) == 0:
             cards["Lock"] = _locker(c, players, game)
-    elif c.integer(0, 3) == 0:
+    elif game == "cmc" and c.integer(0, 3) == 0:
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
     other = players[1] if turn == players[0] else players[0]
@@ -1147,7 +1196,7 @@ def scenario(
             data["phase"] = dict(YUGIOH_STEPS)[step]
         data["until"] = until
     elif phase == 0 and not summons:
-        data["phase"] = c.pick(YUGIOH_PHASES if game == "yugioh" else ("main",))
+        data["phase"] = c.pick(_PHASES.get(game, ("main",)))
     if c.integer(0, 3) > 0:
         data["life-points"] = _lp(c)
     if c.integer(0, 7) == 0:
@@ -1399,7 +1448,7 @@ def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[Claim]:
     in, for a scenario that stays where it starts), when the scenario loads so.
     """
     texts = _claim_texts(c, data, count)
-    if str(data["rules"]).startswith("cmc"):
+    if str(data["rules"]).startswith(("cmc", "mtg")):
         return list(texts)
     out: list[Claim] = []
     for text in texts:
@@ -1430,15 +1479,21 @@ def _claim_until(c: Chooser, data: dict[str, Any]) -> str | None:
 
 
 def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
-    game = "cmc" if str(data["rules"]).startswith("cmc") else "yugioh"
+    rules = str(data["rules"])
+    game = "cmc" if rules.startswith("cmc") else "mtg" if rules.startswith("mtg") else "yugioh"
     players = tuple(data.get("players", ("A", "B")))
-    speeds = CMC_SPEEDS if game == "cmc" else ("1", "2", "3")
+    speeds = {"cmc": CMC_SPEEDS, "mtg": MTG_SPEEDS}.get(game, ("1", "2", "3"))
     lp = int(data.get("life-points", 8000))
     amounts = _amounts(data["cards"])
     numbers = sorted(
         {lp, lp // 2, (lp + 1) // 2} | {lp - a for a in amounts} | {lp + a for a in amounts}
     )
-    atoms = ATOMS if game == "cmc" else tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
+    if game == "mtg":
+        atoms = MTG_ATOMS
+    elif game == "cmc":
+        atoms = ATOMS
+    else:
+        atoms = tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
     return [
         claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers, atoms=atoms)
         for _ in range(count)
@@ -1549,6 +1604,12 @@ ATOMS = (
     "def",
     "priority",
 )
+#: Magic's atoms: no dizzy, missing the timing nor cleanup; whether a spell is countered.
+MTG_ATOMS = (
+    *(a for a in ATOMS if a not in ("dizzy", "misses_timing", "cleanup_sends", "segoc_order")),
+    "countered",
+    "countered",
+)
 #: Atoms of the turn and the Battle Phase (Yu-Gi-Oh!).
 BATTLE_ATOMS = ("attacks", "destroyed_by_battle", "battle_damage", "step", "phase")
 
@@ -1578,7 +1639,7 @@ def _atom(
         return f"step {eq} {c.pick(STEP_NAMES)}"
     if kind == "phase":
         return f"phase {eq} {c.pick(YUGIOH_PHASES)}"
-    if kind in ("resolves", "negated", "no_effect", "triggers", "misses_timing"):
+    if kind in ("resolves", "negated", "countered", "no_effect", "triggers", "misses_timing"):
         return f"{kind}({card})"
     if kind in ("cleanup_sends", "dizzy"):
         return f"{kind}({card})"

@@ -18,6 +18,7 @@ from verifier.core.logic import Term
 from verifier.effects import (
     battle,
     coin,
+    damage,
     movement,
     negation,
     position,
@@ -67,6 +68,7 @@ for _verb in (
     stats.CHANGE_DEF,
     battle.NEGATE_ATTACK,
     battle.END_BATTLE_PHASE,
+    damage.DAMAGE,
 ):
     register(_verb)
 

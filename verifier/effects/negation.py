@@ -56,10 +56,13 @@ def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
 
     L, f, w = ctx.L, ctx.f, ctx.w
     # Seed 000: a counterspell counters everything after it in the resolve order (but a
-    # link that cannot be negated).
+    # link that cannot be negated). Magic's "counter target spell" (CR 701.5a) counters the
+    # link of the spell it targets, wherever it is on the stack.
     countered = []
     for i in range(w.layout.slots):
         after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
+        if effect.obj == "target":
+            after = L.and_(after, f.lcard[i] == link.target)
         after = L.and_(after, L.not_(unnegatable(ctx, f.lab[i])))
         f.lneg[i] = L.or_(f.lneg[i], after)
         countered.append(after)
@@ -69,7 +72,7 @@ def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
 
 
 def _load_counterspell(value: Any, spec: Any, loading: Loading) -> dict[str, Any]:
-    return {}  # its one value, ``after``, is what it always does
+    return {"obj": "target"} if value == "target" else {}
 
 
 def _negated(what: str) -> Any:
@@ -107,6 +110,8 @@ def _generate_negate(c: Chooser, place: Place) -> list[dict[str, Any]]:
 
 
 def _generate_counterspell(c: Chooser, place: Place) -> list[dict[str, Any]]:
+    if place.game == "mtg":
+        return [{"counterspell": "target"}] if place.target else []
     return [{"counterspell": "after"}]
 
 
@@ -129,10 +134,13 @@ NEGATE = Verb(
 )
 COUNTERSPELL = Verb(
     "counterspell",
-    Literal["after"],
+    Literal["after", "target"],
     _load_counterspell,
     _counterspell,
     {"counter": _countered},
     _generate_counterspell,
-    schema={"description": "CMC: counter every link that would resolve after this one ('after')"},
+    schema={
+        "description": "CMC: counter every link that would resolve after this one ('after'); "
+        "Magic: counter the spell this one targets on the stack ('target')"
+    },
 )

@@ -19,9 +19,9 @@ __all__ = ["Game", "Wording", "game", "game_named", "games", "register", "unregi
 
 
 def _bundled() -> None:
-    from verifier.games import cmc, yugioh
+    from verifier.games import cmc, mtg, yugioh
 
-    for bundled in (yugioh.GAME, cmc.GAME):
+    for bundled in (yugioh.GAME, cmc.GAME, mtg.GAME):
         if game_named(bundled.name) is None:
             register(bundled)
 

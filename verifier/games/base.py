@@ -34,6 +34,9 @@ class Wording:
     """Where a new link goes, in brackets after its activation."""
     numbered: bool = True
     """Whether a resolving link is named with its number ("Chain Link 2: Mirror Force")."""
+    closes: str = ""
+    """What a trace says when the players' passes let the chain resolve (default: how the
+    rule system's order resolves it)."""
     outcomes: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType(
             {

@@ -160,6 +160,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         auto_resolve_seconds=None,
         spell_trap_zones=None,
         monster_zones=None,
+        card_zone="field",
     )
     triggers = spec.triggers
     windows = spec.windows
@@ -220,6 +221,9 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         if spec.battle
         else frozenset(),
         replay=spec.battle.replay if spec.battle else True,
+        resolution_mode=spec.resolution.mode,
+        card_zone=chain.card_zone,
+        state_based=frozenset(spec.state_based),
         spans=spans,
     )
     _check_combinations(model, doc)
@@ -250,10 +254,10 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
                 f"{played.title} has no phase '{phase}' (its phases: {', '.join(played.phases)})",
                 ("phases", index),
             )
-    if model.closes_on == "two-passes-in-a-row" and model.right_to_respond != "other-player-first":
+    if model.closes_on == "two-passes-in-a-row" and model.right_to_respond == "anyone":
         fail(
-            "closes_on 'two-passes-in-a-row' needs right_to_respond 'other-player-first': "
-            "passes only alternate when the right to respond does",
+            "closes_on 'two-passes-in-a-row' needs right_to_respond 'other-player-first' or "
+            "'caster-keeps': passes only alternate when the right to respond does",
             ("chain", "closes_on"),
         )
     if model.closes_on == "both-press-resolve" and model.right_to_respond != "anyone":
@@ -289,5 +293,23 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
         fail(f"{played.title} has no Battle Phase to describe", ("battle",))
     if model.battle and "battle" not in model.phases:
         fail("a 'battle' section needs the phase 'battle' in phases", ("battle",))
+    if model.one_at_a_time and model.order != ("backwards",):
+        fail(
+            "mode 'one-at-a-time' resolves the top of the stack: it needs order 'backwards'",
+            ("resolution", "mode"),
+        )
+    if model.one_at_a_time and model.closes_on != "two-passes-in-a-row":
+        fail(
+            "mode 'one-at-a-time' gives priority after each resolution: it needs closes_on "
+            "'two-passes-in-a-row'",
+            ("resolution", "mode"),
+        )
+    if model.card_zone == "stack" and "stack" not in played.zones:
+        fail(f"{played.title} has no stack zone", ("chain", "card_zone"))
+    if model.cleanup == "on-resolution" and not model.one_at_a_time:
+        fail(
+            "cleanup 'on-resolution' needs resolution mode 'one-at-a-time'",
+            ("cleanup",),
+        )
     if not any(k.card == "monster" for k in model.kinds.values()):
         fail("a rule system needs at least one monster card kind", ("kinds",))

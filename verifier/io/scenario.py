@@ -473,7 +473,7 @@ class _Loader:
                         f"a monster's effects go under 'ability' or 'abilities', not '{key}'",
                         where.key(key),
                     )
-            for key in ("no_response", "modes"):
+            for key in ("no_response", "modes", "split_second"):
                 if getattr(entry, key):
                     raise self.error(
                         "a monster's effects go under 'ability' or 'abilities'",
@@ -538,8 +538,8 @@ class _Loader:
             face_up=face_up,
             set_this_turn=entry.set == "this-turn",
             dizzy=entry.dizzy,
-            atk=entry.atk,
-            defense=entry.def_,
+            atk=entry.atk if entry.atk is not None else entry.power,
+            defense=entry.def_ if entry.def_ is not None else entry.toughness,
             defense_position=entry.position == "defense"
             or (entry.position is None and kind.card == "monster" and not face_up),
             attacked=entry.attacked,
@@ -672,6 +672,7 @@ class _Loader:
             span=where.key(),
             mode=None if mode is None else mode.label,
             cannot_be_negated=entry.cannot_be_negated,
+            split_second=entry.split_second,
         )
 
     def ability(

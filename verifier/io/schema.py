@@ -44,7 +44,7 @@ class _Strict(BaseModel):
     )
 
 
-ZoneName = Literal["hand", "field", "graveyard", "banished", "deck"]
+ZoneName = Literal["hand", "field", "graveyard", "banished", "deck", "stack"]
 CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
 Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
@@ -85,9 +85,15 @@ class ChainFile(_Strict):
         description="the lowest speed that may be a response (Chain Link 2 or later); slower ones "
         "only start a chain",
     )
-    right_to_respond: Literal["other-player-first", "anyone"] = Field(
-        description="who may add a link: the other player first (then the one who added), or "
+    right_to_respond: Literal["other-player-first", "caster-keeps", "anyone"] = Field(
+        description="who may add a link: the other player first (then the one who added), the "
+        "player who added it first (Magic's priority: a player who casts keeps priority), or "
         "anyone at any time"
+    )
+    card_zone: Literal["field", "stack"] = Field(
+        "field",
+        description="where an activated card is while its link waits: face-up in its zone on the "
+        "field (Yu-Gi-Oh!), or on the stack (Magic: a spell is cast onto the stack)",
     )
     closes_on: Literal["two-passes-in-a-row", "both-press-resolve"] = Field(
         description="when the chain stops growing: two passes in a row, or both players pressing "
@@ -119,6 +125,12 @@ class ResolutionFile(_Strict):
     failure: Literal["target", "target-or-source"] = Field(
         "target", description="what makes a link fail: its target, or also its source leaving"
     )
+    mode: Literal["whole-chain", "one-at-a-time"] = Field(
+        "whole-chain",
+        description="a closed chain resolves whole, link after link with nothing in between "
+        "(Yu-Gi-Oh!), or one link at a time, after which the turn player receives priority "
+        "again and the players may add to what is left (Magic's stack)",
+    )
 
 
 class TriggersFile(_Strict):
@@ -133,11 +145,12 @@ class TriggersFile(_Strict):
         description="a trigger that triggered earlier goes on the chain before later ones (seed "
         "001)",
     )
-    missing_timing: Literal["when-wording", "all-optional"] = Field(
+    missing_timing: Literal["when-wording", "all-optional", "never"] = Field(
         "when-wording",
         description="which optional triggers miss the timing: 'When ... you can' ones whose event "
         "was not the last thing to happen, or every optional one that cannot activate "
-        "at once (seed 001)",
+        "at once (seed 001), or none (Magic: a trigger waits for the next time a player "
+        "would receive priority)",
     )
     unactivatable: Literal["drop", "wait"] = Field(
         "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
@@ -235,10 +248,18 @@ class RuleSystemFile(_Strict):
         None, description="how a chain is built; not needed when everything resolves at once"
     )
     resolution: ResolutionFile = Field(description="how a closed chain resolves")
-    cleanup: Literal["activated-spells-traps", "spells"] = Field(
+    cleanup: Literal["activated-spells-traps", "spells", "on-resolution"] = Field(
         "activated-spells-traps",
         description="which activated cards go to the graveyard after the chain: Spells and Traps "
-        "(except Continuous, Equip and Field), or Spells only",
+        "(except Continuous, Equip and Field), or Spells only; or each card as its own link "
+        "resolves (Magic: a permanent spell onto the battlefield, any other to the graveyard, "
+        "a countered one to the graveyard)",
+    )
+    state_based: list[Literal["zero-life", "lethal-damage", "zero-toughness"]] = Field(
+        default_factory=list,
+        description="state-based actions checked whenever a player would receive priority "
+        "(Magic 704): a player at 0 life loses, a creature with lethal damage is destroyed, one "
+        "with toughness 0 goes to the graveyard",
     )
     triggers: TriggersFile | None = Field(
         None,
@@ -709,6 +730,15 @@ class CardFile(_Strict):
     dizzy: bool = Field(False, description="the card is dizzy (used) at the scenario's point (CMC)")
     atk: Stat | None = Field(None, description="its printed ATK")
     def_: Stat | None = Field(None, alias="def", description="its printed DEF")
+    power: Stat | None = Field(None, description="Magic: a creature's printed power (its ATK)")
+    toughness: Stat | None = Field(
+        None, description="Magic: a creature's printed toughness (its DEF)"
+    )
+    split_second: bool = Field(
+        False,
+        description="Magic's split second (CR 702.61): while this spell is on the stack, no "
+        "spell may be cast and no ability but a mana ability activated",
+    )
     position: Literal["attack", "defense"] | None = Field(
         None,
         description="a monster on the field: its battle position (default: Attack Position "

@@ -55,6 +55,14 @@ def activation_checks(
             *(L.and_(top[i], f.lab[i] == a) for i in range(w.layout.slots) for a in locked)
         )
         yield Check("chain.locked", L.not_(answered))
+    split = [a.index for a in w.abilities if a.split_second]
+    if split:
+        # CR 702.61a-b: with a split second spell on the stack, only mana abilities (which
+        # never use the stack) and special actions may be made.
+        held = L.or_(
+            *(L.and_(i < f.clen, f.lab[i] == a) for i in range(w.layout.slots) for a in split)
+        )
+        yield Check("lock.split-second", L.or_(L.not_(held), instant(ctx, spd)))
     yield from windows.negation_window_checks(ctx, ability)
     yield from battle.limit_checks(ctx, ability)
     if ability.condition is not None:

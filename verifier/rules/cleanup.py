@@ -22,6 +22,8 @@ def _leaving(ctx: Ctx, card: int) -> Term:
     """Whether ``card`` was activated on this chain and must now leave the field."""
     L, f, w = ctx.L, ctx.f, ctx.w
     c = w.cards[card]
+    if w.model.cleanup == "on-resolution":
+        return False  # each card left as its own link resolved
     if w.model.cleanup == "spells":
         if c.type != "spell":
             return False

@@ -54,6 +54,7 @@ def move(
     bound_before = list(f.bound)
     dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
     has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
+    has_dmg = w.layout.has("dmg")
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
     for c, h in enumerate(hits):
@@ -75,6 +76,8 @@ def move(
             f.atk[c] = L.ite(h, card.atk or 0, f.atk[c])
         if has_def:
             f.defense[c] = L.ite(h, card.defense or 0, f.defense[c])
+        if has_dmg:
+            f.dmg[c] = L.ite(h, 0, f.dmg[c])  # damage marked on it is gone (CR 400.7)
         for a in card.abilities:
             # Modifiers applied by effects end when the card moves.
             base = speed.base_speed(w.model, card, w.abilities[a])

@@ -4,6 +4,9 @@ chain closes.
 - ``other-player-first`` with ``two-passes-in-a-row`` (Yu-Gi-Oh!, seeds 002/004): after a link,
   the other player may respond first; if they pass, the player who added it may add again;
   two passes in a row close the chain.
+- ``caster-keeps`` with ``two-passes-in-a-row`` (Magic, CR 117.3c-d): a player who casts a
+  spell or activates an ability receives priority again; a pass gives it to the other player;
+  all players passing in succession closes it (the top object resolves, CR 117.4).
 - ``anyone`` with ``both-press-resolve`` (CMC, seed 000): either player may add at any time;
   both must press resolve, and any addition that goes on the stack clears both presses. With
   ``auto_resolve_seconds``, a stack left unchanged that long resolves by itself.
@@ -32,13 +35,13 @@ __all__ = [
 
 
 def _alternating(ctx: Ctx) -> bool:
-    return ctx.w.model.right_to_respond == "other-player-first"
+    return ctx.w.model.right_to_respond != "anyone"
 
 
 def fields(model: RuleSystem) -> tuple[str, ...]:
     """The optional state fields this protocol keeps: who has pressed resolve, unless the
     right to respond alternates (then passes in a row are counted instead)."""
-    return () if model.right_to_respond == "other-player-first" else ("pressed",)
+    return ("pressed",) if model.right_to_respond == "anyone" else ()
 
 
 def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:
@@ -53,10 +56,12 @@ def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:
 
 
 def open_responses(ctx: Ctx, when: Term, last_player: Term) -> None:
-    """After a link is added by ``last_player``: the other player may respond first."""
+    """After a link is added by ``last_player``: the other player may respond first (or,
+    under ``caster-keeps``, the player who added it keeps the right: CR 117.3c)."""
     L, f = ctx.L, ctx.f
     if _alternating(ctx):
-        f.right = L.ite(when, 1 - last_player, f.right)
+        keeps = ctx.w.model.right_to_respond == "caster-keeps"
+        f.right = L.ite(when, last_player if keeps else 1 - last_player, f.right)
         f.passes = L.ite(when, 0, f.passes)
     else:
         for p in (0, 1):

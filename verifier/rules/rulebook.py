@@ -34,6 +34,8 @@ RULES: dict[str, str] = {
     "limit.once-per-chain": "it can be activated only once per chain",
     "target.valid": "the target does not fit",
     "lock.cannot-activate": "a continuous effect on the field says it cannot be activated",
+    "lock.split-second": "a link with split second is on the chain: only activations that never "
+    "go on it may be made",
     "lock.untargetable": "a continuous effect on the field says that card cannot be targeted",
     "cost.tribute": "the tribute cannot be paid with that card",
     "cost.discard": "the discard cannot be paid with that card (or the hand has no card to "

@@ -87,7 +87,7 @@ def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:
     spec = ctx.w.abilities[a].trigger
     assert spec is not None
     f = ctx.f
-    if not spec.optional:
+    if not spec.optional or ctx.w.model.missing_timing == "never":
         return True  # mandatory triggers wait for the first legal moment
     last = f.plast[a] == f.seq
     if ctx.w.model.missing_timing == "all-optional":
@@ -179,5 +179,10 @@ def after_placing(ctx: Ctx) -> None:
         ),
     )
     built = L.and_(L.not_(more), has_chain)
+    if ctx.w.model.right_to_respond == "caster-keeps":
+        # Magic (CR 117.3b, 117.5): triggers are put on the stack before a player receives
+        # priority; after a resolution (or an empty stack) that is the active player.
+        protocol.open_state(ctx, L.not_(more))
+        return
     protocol.open_responses(ctx, built, last_player)
     protocol.open_state(ctx, L.and_(L.not_(more), L.not_(has_chain)))

@@ -32,6 +32,7 @@ class Zone(IntEnum):
     FIELD = 2
     GRAVEYARD = 3
     BANISHED = 4
+    STACK = 5  # a spell being cast, under a rule system whose chain holds its cards (MTG)
 
     @property
     def label(self) -> str:
@@ -195,6 +196,9 @@ class Ability:
     mode: str | None = None
     """The mode this ability is, for a card with several (Solemn Judgment: ``summon``)."""
     cannot_be_negated: bool = False
+    split_second: bool = False
+    """Magic's split second: while its link is on the stack, only activations that never go
+    on the stack (mana abilities) may be made (CR 702.61a)."""
     """Neither its activation nor its effect can be negated."""
 
     def uses(self, verb: str) -> bool:

@@ -68,7 +68,19 @@ class RuleSystem:
     """What may be activated after damage calculation, to the end of the Damage Step."""
     replay: bool = True
     """Whether a change in the opponent's monsters after an attack declaration is a replay."""
+    resolution_mode: str = "whole-chain"
+    """``whole-chain``: a closed chain resolves to its end; ``one-at-a-time``: one link
+    resolves, then the turn player receives priority again (Magic 117.3b, 405.5, 608.1)."""
+    card_zone: str = "field"
+    """Where an activated card waits for its link to resolve: ``field`` or ``stack``."""
+    state_based: frozenset[str] = frozenset()
+    """The state-based actions checked after each resolution (Magic 704)."""
     spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def one_at_a_time(self) -> bool:
+        """Whether players receive priority between two resolutions (Magic's stack)."""
+        return self.resolution_mode == "one-at-a-time"
 
     @property
     def immediate(self) -> bool:

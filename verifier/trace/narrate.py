@@ -156,7 +156,9 @@ def narrate(
             how = "both players pressed resolve" if pressed else "both players passed"
             add(
                 "close",
-                f"{how}: the {noun} closes and resolves backwards"
+                words.closes
+                if words.closes
+                else f"{how}: the {noun} closes and resolves backwards"
                 if w.model.order == ("backwards",)
                 else f"{how}: the {noun} resolves, "
                 + ", then ".join(_KEYS.get(key, key) for key in w.model.order),
@@ -203,7 +205,9 @@ def narrate(
         elif k == "decline":
             add("trigger", f"{note.detail} is not activated (optional)", card=note.cards[0])
         elif k == "cleanup":
-            if note.cards:
+            if w.model.cleanup == "on-resolution":
+                add("cleanup", f"the {noun} is empty")
+            elif note.cards:
                 add(
                     "cleanup",
                     f"the {noun} has resolved: {listed} "
@@ -211,6 +215,12 @@ def narrate(
                 )
             else:
                 add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
+        elif k == "to-graveyard":
+            add("cleanup", f"{listed} goes to its owner's graveyard", card=note.cards[0])
+        elif k == "state-based":
+            add("effect", f"state-based actions: {listed} {are(note.cards)} put into the graveyard")
+        elif k == "priority":
+            add("priority", f"{who} receives priority", note.player)
         elif k == "pay-lp":
             add("effect", f"{who} pays {note.detail} Life Points", note.player)
         elif k in turn.KINDS:

@@ -1,0 +1,106 @@
+"""Damage (Magic, CR 120): to a player it is lost life; to a creature it is marked on it,
+and the state-based actions (:mod:`verifier.rules.sba`) destroy a creature whose damage
+reaches its toughness.
+
+A creature's power and toughness are the ATK and DEF columns of the state (``power`` and
+``toughness`` in a scenario); the damage marked on it is ``dmg``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from verifier.core.logic import Term
+from verifier.effects.verb import Chooser, Link, Loading, Names, Object, Place, Told, Verb
+from verifier.spec.cards import Effect
+from verifier.spec.values import MAX_POINTS, Points
+
+if TYPE_CHECKING:
+    from verifier.rules.context import Ctx, Note
+
+__all__ = ["DAMAGE"]
+
+
+class Dealt(BaseModel):
+    """``{amount: 3, to: target}``: how much, and to which creatures."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    amount: int = Field(ge=1, le=MAX_POINTS, description="the damage dealt, 1 to 10^9")
+    to: Object = Field(description="the creatures dealt damage (an effect object)")
+
+
+def _load(value: Any, spec: Any, loading: Loading) -> dict[str, Any]:
+    if isinstance(value, Dealt):
+        return {"amount": value.amount, "obj": value.to}
+    return {"amount": value}  # to the player 'player' names
+
+
+def _deal(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
+    from verifier.effects.movement import objects
+    from verifier.effects.resources import each_player, player
+    from verifier.rules.context import on_field
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    assert effect.amount is not None
+    if effect.obj is None:
+        # 120.3a: damage dealt to a player causes that player to lose that much life.
+        for p, is_p in enumerate(each_player(link, effect.player)):
+            hurt = L.and_(go, is_p)
+            left = ctx.sub(f.lp[p], effect.amount, hurt)
+            f.lp[p] = L.ite(hurt, L.ite(left < 0, 0, left), f.lp[p])
+        ctx.event(go)
+        if go is True:
+            ctx.note("damage-player", (), str(effect.amount), player(link, effect.player))
+        return
+    # 120.3e: damage dealt to a creature is marked on it.
+    hit = objects(ctx, link, effect)
+    for c, h in enumerate(hit):
+        marked = L.and_(go, h, on_field(ctx, c), w.cards[c].type == "monster")
+        hit[c] = marked
+        if not L.is_false(marked):
+            f.dmg[c] = L.ite(marked, ctx.add(f.dmg[c], effect.amount, marked), f.dmg[c])
+    if all(L.is_false(h) for h in hit):
+        return
+    ctx.event(L.or_(*hit))
+    ctx.note("damage", hit, str(effect.amount))
+
+
+def _told_player(note: Note, names: Names) -> list[Told]:
+    return [Told("effect", f"{names.who(note)} is dealt {note.detail} damage", note.player)]
+
+
+def _told_creature(note: Note, names: Names) -> list[Told]:
+    if not note.cards:
+        return []
+    verb = "is" if len(note.cards) == 1 else "are"
+    text = f"{names.listed(note)} {verb} dealt {note.detail} damage"
+    return [Told("effect", text, None, note.cards[0])]
+
+
+def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
+    if place.game != "mtg":
+        return []
+    amount = c.pick([1, 2, 3, 5])
+    if place.target and c.integer(0, 1) == 0:
+        return [{"damage": {"amount": amount, "to": "target"}}]
+    return [{"damage": amount, "player": c.pick(["you", "opponent"])}]
+
+
+DAMAGE = Verb(
+    "damage",
+    Points | Dealt,
+    _load,
+    _deal,
+    {"damage-player": _told_player, "damage": _told_creature},
+    _generate,
+    fields=("dmg", "defense"),
+    amount="loss",
+    schema={
+        "description": "Magic: deal this much damage to the player 'player' names (who loses "
+        "that much life), or {amount, to} to creatures (marked on them; lethal damage "
+        "destroys them as a state-based action)"
+    },
+)

@@ -1,0 +1,100 @@
+"""Magic: The Gathering (the Comprehensive Rules: priority 117, the stack 405, casting 601,
+triggered abilities 603, resolving 608, split second 702.61, state-based actions 704).
+
+Its creatures are the verifier's ``monster`` cards and its instants, sorceries and other
+spells its ``spell`` cards; the battlefield is the ``field``, exile is ``banished`` and the
+library the ``deck``. A creature's power and toughness are the ATK and DEF of the state.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from verifier.games.base import Game, Wording
+
+__all__ = ["GAME"]
+
+GAME = Game(
+    name="mtg",
+    title="Magic: The Gathering",
+    card_types=frozenset({"monster", "spell"}),
+    zones=frozenset({"deck", "hand", "field", "graveyard", "banished", "stack"}),
+    phases=("beginning", "main1", "combat", "main2", "end"),
+    # CR 500.1, 501-514: the five phases and their steps.
+    steps=(
+        ("untap", "beginning"),
+        ("upkeep", "beginning"),
+        ("draw", "beginning"),
+        ("main1", "main1"),
+        ("beginning-of-combat", "combat"),
+        ("declare-attackers", "combat"),
+        ("declare-blockers", "combat"),
+        ("combat-damage", "combat"),
+        ("end-of-combat", "combat"),
+        ("main2", "main2"),
+        ("end-step", "end"),
+        ("cleanup", "end"),
+    ),
+    verbs=frozenset(
+        {
+            "destroy",
+            "banish",
+            "take-control",
+            "return-to-hand",
+            "send-to-graveyard",
+            "draw",
+            "lose-lp",
+            "gain-lp",
+            "counterspell",
+            "damage",
+            "change-atk",
+            "change-def",
+        }
+    ),
+    wording=Wording(
+        chain="stack",
+        activate_card="casts",
+        activate_effect="activates",
+        added="onto the stack",
+        numbered=False,
+        closes="all players passed in succession: the top object of the stack resolves",
+        outcomes=MappingProxyType(
+            {
+                "resolved": "{label} resolves",
+                "no-effect": "{label} does not resolve: its target is illegal (CR 608.2b); it "
+                "is removed from the stack",
+                "effect-negated": "{label} resolves, but its effect is negated",
+                "activation-negated": "{label} is countered",
+            }
+        ),
+        steps=MappingProxyType(
+            {
+                "untap": "the untap step",
+                "upkeep": "the upkeep step",
+                "draw": "the draw step",
+                "main1": "the precombat main phase",
+                "beginning-of-combat": "the beginning of combat step",
+                "declare-attackers": "the declare attackers step",
+                "declare-blockers": "the declare blockers step",
+                "combat-damage": "the combat damage step",
+                "end-of-combat": "the end of combat step",
+                "main2": "the postcombat main phase",
+                "end-step": "the end step",
+                "cleanup": "the cleanup step",
+            }
+        ),
+    ),
+    rulebook=MappingProxyType(
+        {
+            "timing.speed-1": (
+                "a sorcery (or a sorcery-speed ability) is cast only in its controller's main "
+                "phase, with an empty stack, while they have priority (CR 307.1)"
+            ),
+            "chain.min-response": "only instants and abilities may be cast with a spell on the "
+            "stack (CR 117.1a)",
+            "chain.right-to-respond": "that player does not hold priority (CR 117.3)",
+            "lock.split-second": "a spell with split second is on the stack: no spell may be "
+            "cast and no ability but a mana ability activated (CR 702.61a)",
+        }
+    ),
+)

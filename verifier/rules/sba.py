@@ -1,0 +1,67 @@
+"""State-based actions (Magic, CR 704), checked whenever a player would receive priority.
+
+- ``zero-life`` (704.5a): a player with 0 or less life loses the game; the continuation ends.
+- ``lethal-damage`` (704.5g): a creature with damage marked on it at least its toughness
+  (greater than 0) is destroyed.
+- ``zero-toughness`` (704.5f): a creature with toughness 0 or less is put into its owner's
+  graveyard (not destroyed).
+
+All of them happen at once, as one event (704.3); the creatures that go are "dies" events
+(sent from the battlefield to the graveyard) whose triggers wait for the next priority.
+"""
+
+from __future__ import annotations
+
+from verifier.core.logic import Term
+from verifier.rules.context import Ctx, on_field
+from verifier.spec.cards import Zone
+from verifier.spec.rulesystem import RuleSystem
+
+__all__ = ["apply", "fields", "lost"]
+
+
+def fields(model: RuleSystem) -> tuple[str, ...]:
+    """The optional state fields the state-based actions read."""
+    wanted: list[str] = []
+    if model.state_based & {"lethal-damage", "zero-toughness"}:
+        wanted += ["defense", "dmg"]
+    if "zero-life" in model.state_based:
+        wanted.append("lost")
+    return tuple(wanted)
+
+
+def apply(ctx: Ctx, when: Term = True) -> None:
+    """Perform every state-based action that applies now (when ``when`` holds)."""
+    from verifier.rules.moves import move
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    rules = w.model.state_based
+    if not rules or L.is_false(when):
+        return
+    if "zero-life" in rules:
+        for p in (0, 1):
+            f.lost[p] = L.or_(f.lost[p], L.and_(when, f.lp[p] <= 0))
+    destroyed: list[Term] = [False] * w.n
+    dies: list[Term] = [False] * w.n
+    for c in range(w.n):
+        if w.cards[c].type != "monster":
+            continue
+        there = L.and_(when, on_field(ctx, c))
+        if "zero-toughness" in rules:
+            dies[c] = L.and_(there, f.defense[c] <= 0)
+        if "lethal-damage" in rules:
+            lethal = L.and_(there, f.defense[c] > 0, f.dmg[c] >= f.defense[c])
+            destroyed[c] = lethal
+            dies[c] = L.or_(dies[c], lethal)
+    if all(L.is_false(d) for d in dies):
+        return
+    ctx.note("state-based", dies)
+    events = ("sent-to-graveyard",) if all(L.is_false(d) for d in destroyed) else ("destroyed",)
+    move(ctx, dies, Zone.GRAVEYARD, events, destroyed=True, quiet=True)
+
+
+def lost(ctx: Ctx) -> Term:
+    """Whether a player has lost the game (the game is over)."""
+    if "zero-life" not in ctx.w.model.state_based:
+        return False
+    return ctx.L.or_(ctx.f.lost[0], ctx.f.lost[1])
