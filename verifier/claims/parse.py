@@ -92,6 +92,8 @@ class Vocabulary:
     """The optional state fields of the game (a predicate that reads one needs it)."""
     steps: tuple[tuple[str, str], ...] = ()
     """The steps of the turn, each with its phase; the phases without steps too."""
+    zones: tuple[str, ...] = ()
+    """The zones of the game (every zone when empty)."""
 
 
 @cache
@@ -436,9 +438,9 @@ class _Builder:
     def zone(self, value: Tree[Any]) -> int:
         token = value.children[0]
         word = str(token).strip("\"'")
-        if word in {z.label for z in Zone}:
+        zones = [z.label for z in Zone if not self.vocab.zones or z.label in self.vocab.zones]
+        if word in zones:
             return int(Zone.named(word))
-        zones = [z.label for z in Zone]
         raise self.error(f"unknown zone '{word}' (zones: {', '.join(zones)})", token)
 
     def speed(self, value: Tree[Any]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -57,12 +58,18 @@ LIMIT_NAMES = ("pending_triggers",)
 
 def vocabulary(scenario: Scenario) -> Vocabulary:
     """The names a claim about ``scenario`` may use."""
+    return _vocabulary(scenario.cards, scenario.players, scenario.model)
+
+
+def _vocabulary(cards: Sequence[Card], players: tuple[str, ...], model: RuleSystem) -> Vocabulary:
+    played = game(model.game)
     return Vocabulary(
-        tuple(c.name for c in scenario.cards),
-        scenario.players,
-        scenario.model.speeds,
-        frozenset(game(scenario.model.game).fields),
-        claim_steps(game(scenario.model.game), scenario.model),
+        tuple(c.name for c in cards),
+        players,
+        model.speeds,
+        frozenset(played.fields),
+        claim_steps(played, model),
+        tuple(sorted(played.zones)),
     )
 
 
@@ -263,13 +270,7 @@ class _Loader:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
         self.check_zones(cards_t)
-        vocab = Vocabulary(
-            tuple(c.name for c in cards_t),
-            self.players,
-            self.model.speeds,
-            frozenset(self.game.fields),
-            claim_steps(self.game, self.model),
-        )
+        vocab = _vocabulary(cards_t, self.players, self.model)
         hands = self.hands()
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
