@@ -172,6 +172,10 @@ def _check_in_browser(page_path: Path, data: dict[str, Any], shots: Path) -> Non
             assert page.evaluate(visible) == len(claims)
             page.check("#only-unexpected")
             assert page.evaluate(visible) == sum(map(_unexpected, claims))
+            sections = "() => [...document.querySelectorAll('section.file')]" + (
+                ".filter(s => s.checkVisibility()).length"
+            )
+            assert page.evaluate(sections) == len({c["file"] for c in claims if _unexpected(c)})
             page.uncheck("#only-unexpected")
             assert page.evaluate(visible) == len(claims)
             assert page.locator("script").count() == 0
