@@ -60,7 +60,7 @@ def chains(steps: Sequence[TraceStep]) -> list[Chain]:
             link.order = len(chain.resolved) + 1
             chain.resolved.append(link)
             current = link.did
-        elif step.kind in {"effect", "continuous"} and current is not None:
+        elif step.kind in {"effect", "continuous", "trigger"} and current is not None:
             current.append(step.text)
         elif step.kind == "cleanup":
             chain.cleanup = step.text
