@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import EXAMPLES
+from tests.test_html_report import SCENARIO
 from verifier.cli import main
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -57,15 +58,21 @@ def _browser_or_skip() -> None:
         pytest.skip(message)
 
 
-def _page_for(paths: list[Path], folder: Path) -> tuple[Path, dict[str, Any]]:
+def _page_for(paths: list[Path], folder: Path, code: int = 0) -> tuple[Path, dict[str, Any]]:
     """``verifier check --json --html`` over ``paths``: the page and the JSON of the run."""
     target = folder / "report.html"
     out = io.StringIO()
     args = ["check", "--quiet", "--json", "--html", str(target), *map(str, paths)]
     with redirect_stdout(out), redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as done:
         main(args)
-    assert done.value.code == 0
+    assert done.value.code == code
     return target, json.loads(out.getvalue())
+
+
+def _unexpected(claim: dict[str, Any]) -> bool:
+    """Whether a claim is unknown, or decided otherwise than expected."""
+    verdict, expected = claim["verdict"], claim["expected"]
+    return verdict == "unknown" or (expected is not None and expected != verdict)
 
 
 # Every text of each box within its rectangle, and no two boxes of a figure overlapping.
@@ -105,6 +112,8 @@ _CLAIMS = """() => [...document.querySelectorAll("article.claim")].map(a => ({
   visible_heads: [...a.querySelectorAll("svg.chain-svg g.link")]
     .filter(g => g.checkVisibility() && g.getBoundingClientRect().width > 0)
     .map(g => g.dataset.card),
+  written: [...a.querySelectorAll("svg.chain-svg g.link text.head")]
+    .map(t => t.textContent).join(""),
 }))"""
 
 
@@ -120,6 +129,9 @@ def _check_in_browser(page_path: Path, data: dict[str, Any], shots: Path) -> Non
             page.on("request", lambda r: requests.append(r.url))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "dialog", lambda d: (errors.append(f"a dialog opened: {d.message}"), d.dismiss())
+            )
             page.goto(page_path.as_uri())
 
             assert page.title() == "Chain verifier report"
@@ -127,7 +139,9 @@ def _check_in_browser(page_path: Path, data: dict[str, Any], shots: Path) -> Non
             files = sorted({c["file"] for c in claims}, key=[c["file"] for c in claims].index)
             summary = page.locator("#summary")
             assert summary.is_visible()
-            expected = f"{len(claims)} claim(s) in {len(files)} file(s): {len(claims)} as expected"
+            wrong = sum(map(_unexpected, claims))
+            expected = f"{len(claims)} claim(s) in {len(files)} file(s): "
+            expected += f"{len(claims) - wrong} as expected" + (f", {wrong} not" if wrong else "")
             assert summary.inner_text() == expected
             headings = page.locator("section.file > h2").all_inner_texts()
             assert headings == files
@@ -144,10 +158,27 @@ def _check_in_browser(page_path: Path, data: dict[str, Any], shots: Path) -> Non
                 assert (seen["figures"] > 0) == bool(built)
                 # Each card is written, visibly, in the picture of its chain.
                 assert set(built) <= set(seen["visible_heads"]), claim["id"]
+                written = "".join(seen["written"].split())
+                assert all("".join(card.split()) in written for card in built), claim["id"]
             first = page.locator("svg.chain-svg").first
             assert first.is_visible() and first.bounding_box()["height"] > 80
 
             assert page.evaluate(_GEOMETRY) == []
+
+            # The filter leaves the claims that are not as expected, or unknown.
+            visible = "() => [...document.querySelectorAll('article.claim')]" + (
+                ".filter(a => a.checkVisibility()).length"
+            )
+            assert page.evaluate(visible) == len(claims)
+            page.check("#only-unexpected")
+            assert page.evaluate(visible) == sum(map(_unexpected, claims))
+            sections = "() => [...document.querySelectorAll('section.file')]" + (
+                ".filter(s => s.checkVisibility()).length"
+            )
+            assert page.evaluate(sections) == len({c["file"] for c in claims if _unexpected(c)})
+            page.uncheck("#only-unexpected")
+            assert page.evaluate(visible) == len(claims)
+            assert page.locator("script").count() == 0
             assert requests == [page_path.as_uri()]
             assert errors == []
 
@@ -163,9 +194,14 @@ def _check_in_browser(page_path: Path, data: dict[str, Any], shots: Path) -> Non
 
 
 def test_the_report_in_a_browser(tmp_path: Path) -> None:
+    """Five examples, and a scenario whose first card is named like a script that would open
+    a dialog, with a claim expected wrongly."""
     _browser_or_skip()
-    page_path, data = _page_for(SUBSET, tmp_path)
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text(SCENARIO, encoding="utf-8")
+    page_path, data = _page_for([*SUBSET, hostile], tmp_path, code=1)
     assert any(c["trace"] for c in data["claims"])
+    assert sum(map(_unexpected, data["claims"])) == 1
     _check_in_browser(page_path, data, tmp_path)
 
 

@@ -345,3 +345,26 @@ def test_disagreements_unknowns_variants_and_internal_errors() -> None:
     assert error.find("span", "error-kind")[0].text() == "internal error"
     counts = [li.text() for li in root.find("ul", "counts")[0].find("li")]
     assert counts == ["0 as expected", "1 not as expected", "1 unknown", "1 file(s) failed"]
+
+
+def test_what_a_link_did_includes_what_follows_the_triggers_it_caused() -> None:
+    """Soul Taker: "destroy that target, then your opponent gains 1000 LP"; the destroyed
+    monster's trigger is told between the two parts, and both parts are what the link did."""
+    steps = [
+        TraceStep("activation", "A activates Soul Taker (Chain Link 1)", "A", "Soul Taker", 1, 1),
+        TraceStep("pass", "B passes", "B", chain=1),
+        TraceStep("resolution", "Chain Link 1: Soul Taker resolves", "A", "Soul Taker", 1, 1),
+        TraceStep("effect", "Fire Hand is destroyed", card="Fire Hand", chain=1),
+        TraceStep("trigger", "Fire Hand's trigger effect triggers", chain=1),
+        TraceStep("effect", "B gains 1000 Life Points", "B", chain=1),
+        TraceStep("cleanup", "the chain has resolved: Soul Taker goes to the graveyard", chain=1),
+    ]
+    [chain] = chains(steps)
+    [link] = chain.resolved
+    assert link.did == [
+        "Fire Hand is destroyed",
+        "Fire Hand's trigger effect triggers",
+        "B gains 1000 Life Points",
+    ]
+    assert link.paid == []
+    assert chain.cleanup == "the chain has resolved: Soul Taker goes to the graveyard"

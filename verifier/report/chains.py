@@ -60,7 +60,7 @@ def chains(steps: Sequence[TraceStep]) -> list[Chain]:
             link.order = len(chain.resolved) + 1
             chain.resolved.append(link)
             current = link.did
-        elif step.kind in {"effect", "continuous"} and current is not None:
+        elif step.kind in {"effect", "continuous", "trigger"} and current is not None:
             current.append(step.text)
         elif step.kind == "cleanup":
             chain.cleanup = step.text
@@ -166,6 +166,17 @@ def _wrap(text: str, width: float, bold: bool = False) -> tuple[str, ...]:
     return (*lines, line) if line or not lines else tuple(lines)
 
 
+def _activation(link: Link) -> str:
+    """The activation in words without where it went ("A uses X targeting Y", without
+    "(speed E, added to the resolve stack)"), or who activated which card."""
+    text = link.text
+    if text.endswith(")") and " (" in text:
+        text = text.rsplit(" (", 1)[0]
+    if not text:
+        return f"{link.player} · {link.card}" if link.player else link.card
+    return text
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -177,8 +188,7 @@ def figure(chain: Chain, noun: str, players: Sequence[str]) -> Figure:
     inner = STACK_W - 2 * PAD - 26
     stack_boxes: list[tuple[tuple[str, ...], tuple[str, ...], str, str]] = []
     for link in chain.links:
-        name = f"{link.player} · {link.card}" if link.player else link.card
-        head = _wrap(name, inner, bold=True)
+        head = _wrap(_activation(link), inner, bold=True)
         if link.order is None:
             fate = "not resolved in this continuation"
         elif link.number is None:
