@@ -477,6 +477,17 @@ def test_check_leaves_sweep_files_out(run: Callable[..., Run], folder: Path) -> 
     assert "1 claim(s) in 1 file(s)" in result.out
 
 
+def test_check_names_a_sweep_given_to_it(run: Callable[..., Run], folder: Path) -> None:
+    result = run("check", str(sweep_file(folder)))
+    assert result.code == 2
+    assert result.err.splitlines()[:3] == [
+        f"{folder / 's.sweep.yaml'}:1:1: error: this is a sweep, not a scenario: run it with "
+        "`verifier sweep FILE`",
+        "    sweep: Which cards can B chain to Raigeki?",
+        "    ^",
+    ]
+
+
 # --- a pool and a cluster give the same rows -----------------------------------------------
 
 
