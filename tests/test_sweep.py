@@ -204,6 +204,13 @@ def rows_of(path: Path) -> list[dict[str, str]]:
             id="no-card-fits",
         ),
         pytest.param(
+            '    claim: can_activate(B, "{ANSWER}")\n',
+            '    claim: can_activate(B, "{ANSWER}")\n  - {id: answers, claim: can_respond(B)}\n',
+            "18:5: error: claim id 'answers' is used twice",
+            "  - {id: answers, claim: can_respond(B)}",
+            id="claim-id-twice",
+        ),
+        pytest.param(
             "models: [yugioh]",
             "models: [yugioh, yugioh]",
             "6:18: error: rule system 'yugioh' is listed twice",
@@ -395,6 +402,25 @@ def test_an_instance_that_does_not_load_is_a_row(run: Callable[..., Run], folder
     )
     assert rows[2]["reason"].startswith(
         "does not load: history step 'B activates Book of Moon' needs a target"
+    )
+
+
+def test_a_card_named_twice_once_filled_in_is_a_row(run: Callable[..., Run], folder: Path) -> None:
+    text = SWEEP.replace(
+        "    Blue-Eyes White Dragon:",
+        "    Dark Bribe: {controller: A, set: earlier-turn}\n    Blue-Eyes White Dragon:",
+    )
+    out = folder / "r.csv"
+    result = run("sweep", str(sweep_file(folder, text)), "--workers", "1", "--out", str(out))
+    assert result.code == 2, result
+    rows = rows_of(out)
+    assert [(r["ANSWER"], r["verdict"]) for r in rows] == [
+        ("Dark Bribe", "error"),
+        ("Mirror Force", "fails"),
+        ("Book of Moon", "holds"),
+    ]
+    assert rows[0]["reason"] == (
+        "does not load: the template names 'Dark Bribe' twice once its placeholders are filled"
     )
 
 
