@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -602,3 +603,56 @@ def test_ctrl_c_stops_a_sweep_with_130_and_the_cache_keeps_what_is_done(folder: 
     )
     assert resumed.returncode == 0, resumed.stderr
     assert f"({kept} instance run(s) from the cache)" in resumed.stdout
+
+
+# --- bad input never gives a traceback -----------------------------------------------------
+
+
+MUTATIONS = [
+    ("kind: effect-monster", "kind: 3"),
+    ("kind: effect-monster", "kind: [effect-monster, [1]]"),
+    ("trigger: tribute-summoned", "trigger: {a: 1}"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: yugioh"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: []"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: [../yugioh/yugioh.cards.yaml]"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: [yugioh, ../x.yaml]"),
+    ("library: ../yugioh/yugioh.cards.yaml", "library: [../yugioh/yugioh.cards.yaml, 3]"),
+    ("library: ../yugioh/yugioh.cards.yaml", "library: ../cmc/shadehawk-clickwar.yaml"),
+    (
+        "library: ../yugioh/yugioh.cards.yaml",
+        "library: ../yugioh/raigeki-imperial-order-dark-bribe.yaml",
+    ),
+    ("scenario:\n", "scenario: []\nx:\n"),
+    ("  turn: A\n", "  turn: A\n  cards: 3\n"),
+    ("  MONARCH:\n", "  MONARCH: 3\n  X:\n"),
+    ("claims:\n", "claims: {}\nold:\n"),
+    ("{MONARCH}", "{MONARCH"),
+    ("{TRIBUTE}", "{}"),
+    ('"{TRIBUTE}": {controller: A, zone: field}', '"{TRIBUTE}": 3'),
+    ("sweep: For", "sweep: !!str For"),
+    ("models:", "unordered: 3\nmodels:"),
+    ("models:", "distinct: no\nmodels:"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), MUTATIONS)
+def test_a_broken_sweep_is_an_error_not_a_traceback(
+    tmp_path: Path, old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from verifier.errors import VerifierError
+
+    copy = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, copy)
+    monkeypatch.chdir(copy)
+    text = (copy / "sweeps" / "monarch-and-tribute.sweep.yaml").read_text()
+    assert old in text
+    broken = text.replace(old, new)
+    path = Path("sweeps") / "broken.sweep.yaml"
+    for cut in (None, len(broken) // 3, len(broken) // 2):
+        path.write_text(broken if cut is None else broken[:cut], encoding="utf-8")
+        try:
+            sweep = load_sweep(path)
+        except VerifierError as exc:
+            assert exc.span is None or exc.span.line >= 1
+        else:
+            assert list(bindings(sweep))
