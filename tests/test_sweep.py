@@ -553,6 +553,37 @@ def test_each_example_gives_the_same_rows_on_a_pool_and_a_cluster(
     assert len(rows_of(pool)) >= 20
 
 
+def test_the_examples_validate_against_the_sweep_schema(run: Callable[..., Run]) -> None:
+    import json
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from verifier.io.source import load_document
+
+    result = run("schema", "sweep")
+    assert result.code == 0
+    schema = json.loads(result.out)
+    for path in sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml")):
+        jsonschema.validate(load_document(path).data, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**load_document(path).data, "colour": 1}, schema)
+
+
+def test_every_key_of_the_sweep_format_has_a_description() -> None:
+    import json
+
+    from verifier.sweep.schema import sweep_schema
+
+    schema = json.loads(sweep_schema())
+    nodes = {"the file": schema, **schema.get("$defs", {})}
+    keys = [
+        (name, key, prop)
+        for name, node in nodes.items()
+        for key, prop in node["properties"].items()
+    ]
+    assert len(keys) >= 15
+    assert [f"{name}.{key}" for name, key, prop in keys if "description" not in prop] == []
+
+
 def test_the_examples_load() -> None:
     found = sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml"))
     assert len(found) >= 2
