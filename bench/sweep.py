@@ -9,7 +9,8 @@ start-up, the workers' start-up and the cluster's are included, as a user meets 
 configurations alternate run by run, so that noise on a shared machine hits each alike; the
 figures are medians, and every run's rows (all but `seconds`) must be the same.
 
-    python bench/sweep.py [--runs 3] [--out bench/RESULTS.md]
+    python bench/sweep.py [--runs 3] [--out bench/RESULTS.md] [--raw bench/sweep.json]
+    python bench/sweep.py --from-raw      # rebuild the report from the raw figures
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import json
 import os
 import platform
 import resource
@@ -26,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -84,35 +87,39 @@ def machine() -> str:
     )
 
 
-def report(
-    times: dict[str, list[float]],
-    cpus: dict[str, list[float]],
-    runs: int,
-    instances: int,
-    load: str,
-) -> list[str]:
+def report(raw: dict[str, Any]) -> list[str]:
+    times: dict[str, list[float]] = raw["seconds"]
+    cpus: dict[str, list[float]] = raw["cpu"]
+    instances = raw["instances"]
     single = times["process pool, 1 worker"]
     base = statistics.median(single)
     lines = [
         START,
         "## Sweeps",
         "",
-        f"- Date: {datetime.date.today().isoformat()}",
-        f"- Machine: {machine()}",
-        f"- Command: `python bench/sweep.py --runs {runs}`; load average (1, 5, 15 min): {load}",
+        f"- Date: {raw['date']}",
+        f"- Machine: {raw['machine']}",
+        f"- Command: `python bench/sweep.py --runs {raw['runs']}` (raw figures in "
+        "`bench/sweep.json`; `--from-raw` rebuilds this section)",
+        f"- Load average (1, 5, 15 min): {raw['load_before']} before the run, "
+        f"{raw['load_after']} after it, on {os.cpu_count()} cores",
         f"- Workload: `{SWEEP}`, {instances} instance runs (55 pairs of Traps x 2 rule",
         "  systems, 2 claims each), one `verifier sweep` command per measurement in a fresh",
         "  process and a fresh cache, timed from start to exit (interpreter, worker and",
         "  cluster start-up included); the configurations alternate run by run; medians of",
-        f"  {runs} runs. Every run gave the same rows.",
+        f"  {raw['runs']} runs. Every run gave the same rows. CPU s: user and system time of",
+        "  the command's processes (its pool's workers, the cluster's) as they ended.",
         "",
-        "| configuration | median s | instance runs/s | speed-up over 1 worker | runs (s) |",
-        "|:--|---:|---:|---:|:--|",
+        "| configuration | median s | instance runs/s | speed-up over 1 worker | run by run "
+        "| CPU s | runs (s) |",
+        "|:--|---:|---:|---:|:--|---:|:--|",
     ]
     for name, values in times.items():
         median = statistics.median(values)
+        ratios = [s / v for s, v in zip(single, values, strict=True)]
         lines.append(
             f"| {name} | {median:.2f} | {instances / median:.2f} | {base / median:.2f} | "
+            f"{min(ratios):.2f} to {max(ratios):.2f} | {statistics.median(cpus[name]):.1f} | "
             + ", ".join(f"{v:.2f}" for v in values)
             + " |"
         )
@@ -120,30 +127,48 @@ def report(
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
-    args = parser.parse_args()
+def run(runs: int) -> dict[str, Any]:
+    """Measure every configuration ``runs`` times, alternating; the raw figures."""
     before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     times: dict[str, list[float]] = {name: [] for name in CONFIGURATIONS}
     cpus: dict[str, list[float]] = {name: [] for name in CONFIGURATIONS}
     first: list[tuple[str, ...]] | None = None
-    for run in range(args.runs):
+    for number in range(runs):
         for name, options in CONFIGURATIONS.items():
             seconds, cpu, found = measure(options)
             if first is None:
                 first = found
             elif found != first:
                 raise SystemExit(f"{name}: the rows differ from the first run's")
-            times[name].append(seconds)
-            cpus[name].append(cpu)
-            print(f"run {run + 1}: {name}: {seconds:.2f} s, {cpu:.1f} CPU s", file=sys.stderr)
+            times[name].append(round(seconds, 2))
+            cpus[name].append(round(cpu, 1))
+            print(f"run {number + 1}: {name}: {seconds:.2f} s, {cpu:.1f} CPU s", file=sys.stderr)
     assert first is not None
-    instances = len(first) // 2  # two claims per instance run
-    after = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    load = f"{before} before the run, {after} after it"
-    lines = report(times, cpus, args.runs, instances, load)
+    return {
+        "date": datetime.date.today().isoformat(),
+        "machine": machine(),
+        "runs": runs,
+        "instances": len(first) // 2,  # two claims per instance run
+        "load_before": before,
+        "load_after": ", ".join(f"{x:.1f}" for x in os.getloadavg()),
+        "seconds": times,
+        "cpu": cpus,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    parser.add_argument("--raw", default=str(HERE / "sweep.json"))
+    parser.add_argument("--from-raw", action="store_true", help="rebuild the report only")
+    args = parser.parse_args()
+    if args.from_raw:
+        raw = json.loads(Path(args.raw).read_text(encoding="utf-8"))
+    else:
+        raw = run(args.runs)
+        Path(args.raw).write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
+    lines = report(raw)
     out = Path(args.out)
     text = out.read_text(encoding="utf-8") if out.exists() else ""
     section = "\n".join(lines) + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -204,6 +205,13 @@ def rows_of(path: Path) -> list[dict[str, str]]:
             id="no-card-fits",
         ),
         pytest.param(
+            '    claim: can_activate(B, "{ANSWER}")\n',
+            '    claim: can_activate(B, "{ANSWER}")\n  - {id: answers, claim: can_respond(B)}\n',
+            "18:5: error: claim id 'answers' is used twice",
+            "  - {id: answers, claim: can_respond(B)}",
+            id="claim-id-twice",
+        ),
+        pytest.param(
             "models: [yugioh]",
             "models: [yugioh, yugioh]",
             "6:18: error: rule system 'yugioh' is listed twice",
@@ -398,6 +406,25 @@ def test_an_instance_that_does_not_load_is_a_row(run: Callable[..., Run], folder
     )
 
 
+def test_a_card_named_twice_once_filled_in_is_a_row(run: Callable[..., Run], folder: Path) -> None:
+    text = SWEEP.replace(
+        "    Blue-Eyes White Dragon:",
+        "    Dark Bribe: {controller: A, set: earlier-turn}\n    Blue-Eyes White Dragon:",
+    )
+    out = folder / "r.csv"
+    result = run("sweep", str(sweep_file(folder, text)), "--workers", "1", "--out", str(out))
+    assert result.code == 2, result
+    rows = rows_of(out)
+    assert [(r["ANSWER"], r["verdict"]) for r in rows] == [
+        ("Dark Bribe", "error"),
+        ("Mirror Force", "fails"),
+        ("Book of Moon", "holds"),
+    ]
+    assert rows[0]["reason"] == (
+        "does not load: the template names 'Dark Bribe' twice once its placeholders are filled"
+    )
+
+
 def test_an_instance_that_reaches_a_limit_is_a_row(run: Callable[..., Run], folder: Path) -> None:
     out = folder / "r.csv"
     result = run(
@@ -477,6 +504,17 @@ def test_check_leaves_sweep_files_out(run: Callable[..., Run], folder: Path) -> 
     assert "1 claim(s) in 1 file(s)" in result.out
 
 
+def test_check_names_a_sweep_given_to_it(run: Callable[..., Run], folder: Path) -> None:
+    result = run("check", str(sweep_file(folder)))
+    assert result.code == 2
+    assert result.err.splitlines()[:3] == [
+        f"{folder / 's.sweep.yaml'}:1:1: error: this is a sweep, not a scenario: run it with "
+        "`verifier sweep FILE`",
+        "    sweep: Which cards can B chain to Raigeki?",
+        "    ^",
+    ]
+
+
 # --- a pool and a cluster give the same rows -----------------------------------------------
 
 
@@ -513,6 +551,37 @@ def test_each_example_gives_the_same_rows_on_a_pool_and_a_cluster(
     assert "from the cache" not in second.out
     assert rows_of(dask) == rows_of(pool)
     assert len(rows_of(pool)) >= 20
+
+
+def test_the_examples_validate_against_the_sweep_schema(run: Callable[..., Run]) -> None:
+    import json
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from verifier.io.source import load_document
+
+    result = run("schema", "sweep")
+    assert result.code == 0
+    schema = json.loads(result.out)
+    for path in sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml")):
+        jsonschema.validate(load_document(path).data, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**load_document(path).data, "colour": 1}, schema)
+
+
+def test_every_key_of_the_sweep_format_has_a_description() -> None:
+    import json
+
+    from verifier.sweep.schema import sweep_schema
+
+    schema = json.loads(sweep_schema())
+    nodes = {"the file": schema, **schema.get("$defs", {})}
+    keys = [
+        (name, key, prop)
+        for name, node in nodes.items()
+        for key, prop in node["properties"].items()
+    ]
+    assert len(keys) >= 15
+    assert [f"{name}.{key}" for name, key, prop in keys if "description" not in prop] == []
 
 
 def test_the_examples_load() -> None:
@@ -565,3 +634,56 @@ def test_ctrl_c_stops_a_sweep_with_130_and_the_cache_keeps_what_is_done(folder: 
     )
     assert resumed.returncode == 0, resumed.stderr
     assert f"({kept} instance run(s) from the cache)" in resumed.stdout
+
+
+# --- bad input never gives a traceback -----------------------------------------------------
+
+
+MUTATIONS = [
+    ("kind: effect-monster", "kind: 3"),
+    ("kind: effect-monster", "kind: [effect-monster, [1]]"),
+    ("trigger: tribute-summoned", "trigger: {a: 1}"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: yugioh"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: []"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: [../yugioh/yugioh.cards.yaml]"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: [yugioh, ../x.yaml]"),
+    ("library: ../yugioh/yugioh.cards.yaml", "library: [../yugioh/yugioh.cards.yaml, 3]"),
+    ("library: ../yugioh/yugioh.cards.yaml", "library: ../cmc/shadehawk-clickwar.yaml"),
+    (
+        "library: ../yugioh/yugioh.cards.yaml",
+        "library: ../yugioh/raigeki-imperial-order-dark-bribe.yaml",
+    ),
+    ("scenario:\n", "scenario: []\nx:\n"),
+    ("  turn: A\n", "  turn: A\n  cards: 3\n"),
+    ("  MONARCH:\n", "  MONARCH: 3\n  X:\n"),
+    ("claims:\n", "claims: {}\nold:\n"),
+    ("{MONARCH}", "{MONARCH"),
+    ("{TRIBUTE}", "{}"),
+    ('"{TRIBUTE}": {controller: A, zone: field}', '"{TRIBUTE}": 3'),
+    ("sweep: For", "sweep: !!str For"),
+    ("models:", "unordered: 3\nmodels:"),
+    ("models:", "distinct: no\nmodels:"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), MUTATIONS)
+def test_a_broken_sweep_is_an_error_not_a_traceback(
+    tmp_path: Path, old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from verifier.errors import VerifierError
+
+    copy = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, copy)
+    monkeypatch.chdir(copy)
+    text = (copy / "sweeps" / "monarch-and-tribute.sweep.yaml").read_text()
+    assert old in text
+    broken = text.replace(old, new)
+    path = Path("sweeps") / "broken.sweep.yaml"
+    for cut in (None, len(broken) // 3, len(broken) // 2):
+        path.write_text(broken if cut is None else broken[:cut], encoding="utf-8")
+        try:
+            sweep = load_sweep(path)
+        except VerifierError as exc:
+            assert exc.span is None or exc.span.line >= 1
+        else:
+            assert list(bindings(sweep))

@@ -911,11 +911,18 @@ def models_cmd() -> None:
 
 
 @cli.command("schema")
-@click.argument("which", type=click.Choice(["scenario", "model", "library"]), default="scenario")
+@click.argument(
+    "which", type=click.Choice(["scenario", "model", "library", "sweep"]), default="scenario"
+)
 def schema_cmd(which: str) -> None:
-    """Print the JSON Schema of scenario, rule-system or card-library files."""
+    """Print the JSON Schema of scenario, rule-system, card-library or sweep files."""
     from verifier.io.schema import json_schema
 
+    if which == "sweep":
+        from verifier.sweep.schema import sweep_schema
+
+        click.echo(sweep_schema(), nl=False)
+        return
     click.echo(json_schema(which), nl=False)  # type: ignore[arg-type]
 
 

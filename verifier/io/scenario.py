@@ -125,6 +125,11 @@ def load_scenario(
         doc, folder, text = load_document(path), Path(path).parent, None
     if not isinstance(doc.data, dict):
         raise ScenarioError("a scenario is a mapping with rules, turn, cards, ...", doc.span(()))
+    if "sweep" in doc.data:
+        raise ScenarioError(
+            "this is a sweep, not a scenario: run it with `verifier sweep FILE`",
+            doc.key_span(("sweep",)),
+        )
     spec = validate(ScenarioFile, doc, ScenarioError)
     where = doc.span(("rules",))
     if rules is not None:

@@ -80,6 +80,8 @@ def _failed(job: Job, reason: str, began: float) -> tuple[Row, ...]:
 def decide_job(job: Job) -> tuple[Row, ...]:
     """Decide every claim of ``job``; never raises for the instance's sake."""
     began = time.perf_counter()
+    if job.problem:
+        return _failed(job, f"does not load: {job.problem}", began)
     settings = job.settings
     try:
         # The sweep's own references were confined when it was loaded; an instance names

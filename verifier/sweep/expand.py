@@ -46,6 +46,12 @@ class Job:
     settings: Settings
     key: str
     """The cache key: a SHA-256 of everything the result depends on."""
+    problem: str = ""
+    """Why the instance cannot be written at all (its rows say it; nothing is decided)."""
+
+
+class _Twice(Exception):
+    """A key of the template is written twice once its placeholders are filled in."""
 
 
 def bindings(sweep: Sweep) -> Iterator[tuple[str, ...]]:
@@ -67,7 +73,13 @@ def _filled(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, str):
         return PLACEHOLDER.sub(lambda m: names[m.group(1)], value)
     if isinstance(value, dict):
-        return {_filled(k, names): _filled(v, names) for k, v in value.items()}
+        filled: dict[Any, Any] = {}
+        for key, item in value.items():
+            new = _filled(key, names)
+            if new in filled:
+                raise _Twice(new)
+            filled[new] = _filled(item, names)
+        return filled
     if isinstance(value, list):
         return [_filled(v, names) for v in value]
     return value
@@ -78,7 +90,12 @@ def jobs(sweep: Sweep, settings: Settings) -> list[Job]:
     found = []
     for index, cards in enumerate(bindings(sweep), start=1):
         names = {p.name: card for p, card in zip(sweep.placeholders, cards, strict=True)}
-        scenario = _filled(sweep.template, names)
+        problem = ""
+        try:
+            scenario = _filled(sweep.template, names)
+        except _Twice as twice:
+            problem = f"the template names '{twice.args[0]}' twice once its placeholders are filled"
+            scenario = {}
         claims = tuple((ident, _filled(text, names)) for ident, text in sweep.claims)
         chosen = ", ".join(f"{k}={v}" for k, v in names.items())
         for model in sweep.models:
@@ -110,6 +127,7 @@ def jobs(sweep: Sweep, settings: Settings) -> list[Job]:
                     claims,
                     settings,
                     hashlib.sha256(key.encode("utf-8")).hexdigest(),
+                    problem,
                 )
             )
     return found

@@ -97,6 +97,11 @@ def load_sweep(path: str | Path, allow_outside: bool = False) -> Sweep:
         (f"claim-{i}", entry) if isinstance(entry, str) else (entry.id or f"claim-{i}", entry.claim)
         for i, entry in enumerate(spec.claims, start=1)
     )
+    seen: set[str] = set()
+    for i, (ident, _) in enumerate(claims):
+        if ident in seen:
+            raise ScenarioError(f"claim id {quoted(ident)} is used twice", doc.span(("claims", i)))
+        seen.add(ident)
     _check_template(doc, spec, models[0].reference, libraries)
     _check_used(doc, spec)
     placeholders = tuple(

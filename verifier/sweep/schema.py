@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, get_args
 
 from pydantic import Field
@@ -15,7 +16,14 @@ from verifier.io.schema import (
     _Strict,
 )
 
-__all__ = ["CONDITIONS", "TRIGGER_EVENTS", "PlaceholderFile", "SweepClaimFile", "SweepFile"]
+__all__ = [
+    "CONDITIONS",
+    "TRIGGER_EVENTS",
+    "PlaceholderFile",
+    "SweepClaimFile",
+    "SweepFile",
+    "sweep_schema",
+]
 
 _QUALIFIERS = frozenset({"by", "how", "includes", "would-destroy", "at-least"})
 CONDITIONS = tuple(
@@ -83,3 +91,11 @@ class SweepFile(_Strict):
     claims: Annotated[list[SweepClaimFile | str], Field(min_length=1, max_length=50)] = Field(
         description="the claims to decide for every instance"
     )
+
+
+def sweep_schema() -> str:
+    """The JSON Schema of sweep files, as formatted JSON (the template is any mapping: it is
+    checked as a scenario when the sweep is loaded)."""
+    schema = SweepFile.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
