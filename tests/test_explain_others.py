@@ -41,8 +41,9 @@ def test_trigger_orders_and_the_rest_counted(run: Callable[..., Run]) -> None:
     assert sangan[0].startswith("Other continuations: 3 other way(s) to end.")
     assert "- A places Sangan; A places Zaborg the Thunder Monarch targeting Gemini Elf" in sangan
     assert (
-        "ends: the same cards, Life Points and draws, with the links added in another order"
-        in sangan
+        "ends: activated in the order Sangan, Zaborg the Thunder Monarch (in the narrative"
+        " Zaborg the Thunder Monarch, Sangan); resolved in the order Zaborg the Thunder Monarch,"
+        " Sangan (in the narrative Sangan, Zaborg the Thunder Monarch)" in sangan
     )
     many = _tail(run("explain", str(EXAMPLES / "yugioh" / "spell-speed-basics.yaml")))
     assert many[0].startswith("Other continuations: 126 other way(s) to end.")

@@ -3,6 +3,7 @@ differently from the one it narrates (the one in which nobody activates anything
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE
@@ -118,6 +119,17 @@ def _outcomes(system: System, state: State) -> dict[str, str]:
     }
 
 
+def _order(
+    system: System,
+    state: State,
+    read: Callable[[State], Sequence[int]],
+    count: Callable[[State], int],
+) -> list[str]:
+    """The abilities of a log of ``state`` (what was activated, what resolved), in order."""
+    labels = [a.label for a in system.world.abilities]
+    return [labels[a] for a in read(state)[: count(state)]]
+
+
 def _where(zone: int) -> str:
     label = Zone(zone).label
     return "on the field" if label == "field" else f"in the {label}"
@@ -133,6 +145,14 @@ def _differs(system: System, narrated: State, other: State) -> tuple[str, ...]:
         elif mine[label] != outcome:
             out.append(f"{label} {outcome} (in the narrative it {mine[label]})")
     out.extend(f"{label} does not resolve" for label in mine if label not in theirs)
+    for what, read, count in (
+        ("activated", READ.a_ab, READ.an),
+        ("resolved", READ.r_ab, READ.rn),
+    ):
+        order, was = _order(system, other, read, count), _order(system, narrated, read, count)
+        if order != was and sorted(order) == sorted(was) and len(order) > 1:
+            shown, narrated_order = ", ".join(order), ", ".join(was)
+            out.append(f"{what} in the order {shown} (in the narrative {narrated_order})")
     for c, card in enumerate(system.world.cards):
         zone, was = READ.zone(other)[c], READ.zone(narrated)[c]
         if zone != was:

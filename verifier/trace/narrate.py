@@ -257,7 +257,9 @@ def describe_action(system: System, state: State, action: Action) -> str:
         who = players[
             READ.pctrl(state)[ability.index] if triggered else READ.ctrl(state)[ability.card]
         ]
-        verb = {"activate": "activates", "trigger": "places", "decline": "declines"}[action.kind]
+        wording = game(w.model.game).wording
+        activates = wording.activate_card if ability.card_activation else wording.activate_effect
+        verb = {"activate": activates, "trigger": "places", "decline": "declines"}[action.kind]
         text = f"{who} {verb} {ability.label}"
         if action.target >= 0:
             text += f" targeting {names[action.target]}"
