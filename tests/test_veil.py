@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
+from tests.conftest import EXAMPLES, Run
 
 VEILER = """\
 rules: yugioh
@@ -154,3 +154,27 @@ def test_bad_values_are_located_errors(
     lines = result.err.splitlines()
     for i, want in enumerate(expected):
         assert lines[i].endswith(want) or want in lines[i], (lines, want)
+
+
+def test_forbidden_chalice_gains_atk_and_negates(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    library = EXAMPLES / "yugioh" / "yugioh.cards.yaml"
+    text = f"""\
+rules: yugioh
+turn: A
+library: {library}
+cards:
+  Chaos Sorcerer: {{controller: A, zone: field}}
+  Blue-Eyes White Dragon: {{controller: B, zone: field}}
+  Forbidden Chalice: {{controller: B, set: earlier-turn}}
+history:
+  - A activates Chaos Sorcerer targeting Blue-Eyes White Dragon
+  - B activates Forbidden Chalice targeting Chaos Sorcerer
+claims:
+  - claim: >-
+      always (negated("Chaos Sorcerer") and atk("Chaos Sorcerer") == 2700 and
+      zone("Blue-Eyes White Dragon") == field)
+    expect: holds
+"""
+    assert _check(run, write("chalice.yaml", text)).code == 0
