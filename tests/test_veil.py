@@ -178,3 +178,26 @@ claims:
     expect: holds
 """
     assert _check(run, write("chalice.yaml", text)).code == 0
+
+
+@pytest.mark.parametrize(("step", "answers"), [("start-step", "holds"), ("main1", "fails")])
+def test_trap_jammer_answers_only_in_the_battle_phase(
+    run: Callable[..., Run], write: Callable[[str, str], Path], step: str, answers: str
+) -> None:
+    # A phase condition with another condition: "When your opponent activates a Trap Card
+    # during the Battle Phase".
+    library = EXAMPLES / "yugioh" / "yugioh.cards.yaml"
+    text = f"""\
+rules: yugioh
+turn: A
+step: {step}
+library: {library}
+cards:
+  Trap Jammer: {{controller: A, set: earlier-turn}}
+  Trap Drawer: {{kind: normal-trap, controller: B, set: earlier-turn, effect: {{draw: 1}}}}
+history: [A passes, B activates Trap Drawer]
+claims:
+  - claim: can_respond(A)
+    expect: {answers}
+"""
+    assert _check(run, write("jammer.yaml", text)).code == 0
