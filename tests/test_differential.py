@@ -338,6 +338,7 @@ VERBS = (
     "negate-attack",
     "end-battle-phase",
     "damage",
+    "negate-card-effects",
 )
 OBJECTS = (
     "target",
@@ -405,7 +406,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
         out.add(f"cost:{key}" + (":half" if cost[key] == "half" else ""))
         if key == "pay-lp" and cost[key] != "half":
             out.update(f"amount:{b}" for b in bucket(cost[key]))
-        if key in ("discard", "banish", "tribute"):
+        if key in ("discard", "banish", "tribute", "send-to-graveyard"):
             paid = cost[key]
             out.add(f"cost:{key}:{paid if paid in ('this', 1) else 'filter'}")
     if "from" in entry:
@@ -428,6 +429,8 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
             "includes",
             "would-destroy",
             "at-least",
+            "during",
+            "turn",
         ):
             if key in when:
                 out.add(f"condition:{key}")
@@ -637,6 +640,9 @@ REQUIRED = {
     "from:hand",
     "from:graveyard",
     "cost:discard:this",
+    "cost:send-to-graveyard:this",
+    "condition:during",
+    "condition:turn",
     "cost:discard:1",
     "cost:discard:filter",
     "cost:banish:this",

@@ -56,6 +56,8 @@ FILES_ORDER = [
     "change-def",
     "negate-attack",
     "end-battle-phase",
+    "damage",
+    "negate-card-effects",
 ]
 
 
@@ -278,6 +280,7 @@ CHAIN_NOTES = {
     "discard",
     "discard-unlisted",
     "banish",
+    "send",
     "pay-lp",
     # the turn's own notes, told by verifier.trace.turn
     *TURN_NOTES,

@@ -53,6 +53,8 @@ LONG_FOR_SMT = {
     "god-hand-smash-cannot-be-negated",
     "chthonian-blast-event-condition",
     "solemn-judgment-two-modes",
+    "effect-veiler-main-phase-only",
+    "effect-veiler-leaves-and-returns",
 }
 """Examples the SMT engine takes 4 to 30 s each to decide (the explorer well under one):
 their SMT runs are slow tests too, so the default run stays under five minutes; the

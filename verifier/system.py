@@ -17,6 +17,7 @@ from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
 from verifier.effects.movement import would_destroy
+from verifier.effects.veil import activated_negated
 from verifier.games import game
 from verifier.rules import (
     activation,
@@ -417,6 +418,7 @@ class System:
         events.chain_begins(ctx)
         ctx.event()
         ctx.note("activate", [card], ability.label, player, spd)
+        veiled = activated_negated(ctx, ability)  # before a cost moves the card
         activation.pay_costs(ctx, ability, player, action.tributes)
         events.targeted(ctx, target)
         if ability.card_activation:
@@ -429,7 +431,7 @@ class System:
         f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
         stacked = L.not_(at_once)
         activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
-        activation.push_link(ctx, ability, player, target, spd, stacked)
+        activation.push_link(ctx, ability, player, target, spd, stacked, veiled)
         protocol.after_add(ctx, player, stacked)
         if not L.is_false(at_once):
             self._resolve_at_once(ctx, ability, player, target, spd, at_once)
@@ -460,11 +462,12 @@ class System:
         events.chain_begins(ctx)
         ctx.event()
         ctx.note("activate", [ability.card], ability.label, player)
+        veiled = activated_negated(ctx, ability)
         activation.pay_costs(ctx, ability, player, action.tributes)
         events.targeted(ctx, target)
         spd = speed.activation_speed(ctx, ability)
         activation.record(ctx, ability, player, f.clen + 1, segoc=True)
-        activation.push_link(ctx, ability, player, target, spd, True)
+        activation.push_link(ctx, ability, player, target, spd, True, veiled)
         f.mode = int(Mode.TRIGGERS)
         a = ability.index
         f.pend[a] = f.pend[a] - 1

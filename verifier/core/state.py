@@ -190,6 +190,8 @@ OPTIONAL: dict[str, Field] = {
     f.name: f
     for f in (
         _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
+        # effects/veil.py: its effects are negated until the end of the turn (Effect Veiler)
+        _array("veiled", "card", False),
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
         _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
@@ -370,6 +372,7 @@ class Frame:
     overflow: Term
     # optional fields
     dizzy: Column
+    veiled: Column
     pressed: Column
     atk: Column
     defense: Column

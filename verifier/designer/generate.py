@@ -335,6 +335,17 @@ def _condition(c: Chooser, game: str) -> dict[str, Any]:
     return cond
 
 
+def _timing(c: Chooser) -> dict[str, Any]:
+    """A condition on the phase, the turn, or both ("During your opponent's Main Phase")."""
+    shape = c.integer(0, 2)
+    cond: dict[str, Any] = {}
+    if shape != 1:
+        cond["during"] = c.pick(["main-phase", "main-phase", "main1", "main2", "battle", "end"])
+    if shape != 0:
+        cond["turn"] = c.pick(["opponent", "yours"])
+    return cond
+
+
 def _cost(c: Chooser, game: str, monster: bool) -> dict[str, Any] | list[dict[str, Any]]:
     options = ["tribute", "pay-lp", "half"] + (["dizzy"] * 3 if game == "cmc" and monster else [])
     which = c.pick(options)
@@ -656,8 +667,12 @@ def _hand_monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         if where != "field":
             ability["from"] = where
         own = {"hand": "discard", "graveyard": "banish", "field": "tribute"}[where]
-        if c.integer(0, 4) > 0:
-            ability["cost"] = {own: "this"}
+        paid = c.integer(0, 4)
+        if paid > 0:
+            # Effect Veiler sends itself from the hand to the graveyard (not a discard).
+            ability["cost"] = {
+                "send-to-graveyard" if where == "hand" and paid == 1 else own: "this"
+            }
         elif where == "hand" and c.integer(0, 1) == 0:
             ability["cost"] = {"banish": "this"}
         if c.integer(0, 5) == 0:
@@ -665,6 +680,8 @@ def _hand_monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         else:
             if c.integer(0, 1) == 0:
                 ability["when"] = _hand_condition(c, game, ctx)
+            elif game == "yugioh" and c.integer(0, 1) == 0:
+                ability["when"] = _timing(c)
             if c.integer(0, 2) == 0:
                 ability["target"] = _target(c, game)
                 ctx.target = True

@@ -25,6 +25,7 @@ from verifier.effects import (
     resources,
     speed,
     stats,
+    veil,
 )
 from verifier.effects.movement import binding, move, objects, target_fits
 from verifier.effects.verb import Link, Moved, Verb, register, verb, verbs
@@ -69,6 +70,7 @@ for _verb in (
     battle.NEGATE_ATTACK,
     battle.END_BATTLE_PHASE,
     damage.DAMAGE,
+    veil.NEGATE_CARD_EFFECTS,
 ):
     register(_verb)
 

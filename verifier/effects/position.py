@@ -38,6 +38,8 @@ def _flip_face_down(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
             f.atk[c] = L.ite(flip, w.cards[c].atk or 0, f.atk[c])
         if w.layout.has("defense"):
             f.defense[c] = L.ite(flip, w.cards[c].defense or 0, f.defense[c])
+        if w.layout.has("veiled"):  # and the negation of its effects for the turn
+            f.veiled[c] = L.and_(f.veiled[c], L.not_(flip))
         hit[c] = flip
     changed(ctx, hit, "flip-face-down")
 

@@ -35,6 +35,7 @@ from verifier.io.source import Document, load_document, parse_document
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
+    HAND_COSTS,
     HIDDEN,
     Ability,
     Card,
@@ -753,9 +754,10 @@ class _Loader:
     def check_own_costs(self, costs: tuple[Cost, ...], origin: Zone, where: _Where) -> None:
         """A card pays a cost with itself only from where that cost takes it."""
         for cost in costs:
-            if cost.this and cost.kind == "discard" and origin is not Zone.HAND:
+            if cost.this and cost.kind in HAND_COSTS and origin is not Zone.HAND:
                 raise self.error(
-                    "'discard: this' needs the effect to be activated from the hand ('from: hand')",
+                    f"'{cost.kind}: this' needs the effect to be activated from the hand "
+                    "('from: hand')",
                     where.at("cost"),
                 )
             if cost.this and cost.kind == "tribute" and origin is not Zone.FIELD:
@@ -799,6 +801,27 @@ class _Loader:
         )
 
     def condition(self, spec: ConditionFile, where: _Where) -> Condition:
+        phases, turn = self.phases_of(spec.during, where), spec.turn or "any"
+        if all(getattr(spec, k) is None for k in CONDITIONS):
+            return Condition("during", phases=phases, turn=turn)
+        return replace(self.condition_kind(spec, where), phases=phases, turn=turn)
+
+    def phases_of(self, during: str | None, where: _Where) -> frozenset[str] | None:
+        """The phases ``during:`` names: ``main-phase`` (the rule system's Main Phases) or one
+        of its phases."""
+        if during is None:
+            return None
+        if during == "main-phase":
+            return frozenset(self.model.main_phases)
+        if during not in self.model.phases:
+            names = ["main-phase", *self.model.phases]
+            raise self.error(
+                f"unknown phase '{during}' in 'during'{_close(during, names, show=True)}",
+                where.at("when", "during"),
+            )
+        return frozenset({during})
+
+    def condition_kind(self, spec: ConditionFile, where: _Where) -> Condition:
         if spec.activates is not None:
             kinds = [spec.activates] if isinstance(spec.activates, str) else spec.activates
             types: set[str] = set()
@@ -891,6 +914,8 @@ class _Loader:
                 # Any card of the hand will do: one the scenario does not list may pay it.
                 anything = Filter(zone=Zone.HAND, controller="you")
                 out.append(Cost(verb, flt, hidden=flt == anything))
+            elif cost.send_to_graveyard is not None:
+                out.append(Cost("send-to-graveyard", this=True))
             elif cost.pay_lp is not None:
                 out.append(Cost("pay-lp", None, None if cost.pay_lp == "half" else cost.pay_lp))
             elif cost.dizzy is not None:

@@ -333,6 +333,11 @@ class CostFile(_Strict):
         "field), or a card of yours that fits a filter (from the graveyard unless it names "
         "a zone)",
     )
+    send_to_graveyard: Literal["this"] | None = Field(
+        None,
+        description="send this card from the hand to the graveyard (Effect Veiler): not a "
+        "discard, so nothing that watches for discarded cards sees it",
+    )
     pay_lp: Points | Literal["half"] | None = Field(
         None, description="pay Life Points: a number, or half (rounded down)"
     )
@@ -344,7 +349,7 @@ class CostFile(_Strict):
         return self
 
 
-COSTS = ("tribute", "discard", "banish", "pay_lp", "dizzy")
+COSTS = ("tribute", "discard", "banish", "send_to_graveyard", "pay_lp", "dizzy")
 
 
 def _effect_fields() -> dict[str, Any]:
@@ -517,10 +522,22 @@ class ConditionFile(_Strict):
     at_least: int = Field(
         1, ge=1, le=10, description="with 'would-destroy': at least this many of them"
     )
+    during: str | None = Field(
+        None,
+        description="only during this phase: main-phase (either Main Phase) or a phase of the "
+        "rule system (draw, standby, main1, battle, main2, end); alone or with another condition",
+    )
+    turn: Literal["yours", "opponent"] | None = Field(
+        None,
+        description="only during this card's controller's turn (yours) or the other player's "
+        "(opponent); alone or with another condition",
+    )
 
     @model_validator(mode="after")
     def _one(self) -> ConditionFile:
-        _exactly_one(self, CONDITIONS, "a condition")
+        timed = self.during is not None or self.turn is not None
+        if not (timed and all(getattr(self, n) is None for n in CONDITIONS)):
+            _exactly_one(self, CONDITIONS, "a condition")
         refined = [k for k in ("includes", "would_destroy") if getattr(self, k) is not None]
         if refined and self.activates is None:
             raise ValueError(f"'{_alias(refined[0])}' goes with 'activates'")

@@ -13,6 +13,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules import battle, events, locks, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
+from verifier.rules.during import during_checks
 from verifier.rules.moves import move, tribute
 from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Cost, Zone
 from verifier.spec.scenario import Scenario
@@ -66,6 +67,8 @@ def activation_checks(
     yield from windows.negation_window_checks(ctx, ability)
     yield from battle.limit_checks(ctx, ability)
     if ability.condition is not None:
+        yield from during_checks(ctx, ability.condition, player)
+    if ability.condition is not None and ability.condition.kind != "during":
         if ability.condition.kind in EVENT_CONDITIONS:
             met = events.condition_met(ctx, ability.index, ability.condition)
         else:
@@ -160,7 +163,7 @@ def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...
     L, f = ctx.L, ctx.f
     chosen = iter(tributes)
     for cost in ability.costs:
-        if cost.kind in ("tribute", "discard", "banish"):
+        if cost.kind in ("tribute", "discard", "banish", "send-to-graveyard"):
             _pay_with_card(ctx, cost, ability.card if cost.this else next(chosen), player)
         elif cost.kind == "pay-lp":
             for p in (0, 1):
@@ -175,7 +178,8 @@ def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...
 
 
 def _pay_with_card(ctx: Ctx, cost: Cost, card: int, player: Term) -> None:
-    """Tribute, discard or banish one card (or an unlisted card of the hand)."""
+    """Tribute, discard, send to the graveyard or banish one card (or an unlisted card of the
+    hand)."""
     L, f = ctx.L, ctx.f
     if card == HIDDEN:
         for p in (0, 1):
@@ -189,6 +193,8 @@ def _pay_with_card(ctx: Ctx, cost: Cost, card: int, player: Term) -> None:
     hit = [c == card for c in range(ctx.w.n)]
     if cost.kind == "discard":
         move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard", "discarded"), paid="discard")
+    elif cost.kind == "send-to-graveyard":  # not a discard: no "discarded" event
+        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), paid="send")
     else:
         move(ctx, hit, Zone.BANISHED, ("banished",), paid="banish")
 
@@ -202,9 +208,16 @@ def instant(ctx: Ctx, spd: Term) -> Term:
 
 
 def push_link(
-    ctx: Ctx, ability: Ability, player: Term, target: int | None, spd: Term, when: Term
+    ctx: Ctx,
+    ability: Ability,
+    player: Term,
+    target: int | None,
+    spd: Term,
+    when: Term,
+    negated: Term = False,
 ) -> None:
-    """Add a link on top of the chain (when ``when`` holds)."""
+    """Add a link on top of the chain (when ``when`` holds); ``negated``: its effect is
+    negated already (activated on the field by a monster whose effects are negated)."""
     L, f, w = ctx.L, ctx.f, ctx.w
     if L.is_false(when):
         return
@@ -220,7 +233,7 @@ def push_link(
         f.ltg[i] = L.ite(here, -1 if target is None else target, f.ltg[i])
         f.lspd[i] = L.ite(here, spd, f.lspd[i])
         f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
-        f.leneg[i] = L.and_(f.leneg[i], L.not_(here))
+        f.leneg[i] = L.ite(here, negated, f.leneg[i])
         f.ldone[i] = L.and_(f.ldone[i], L.not_(here))
     f.clen = L.ite(L.and_(when, f.clen < slots), f.clen + 1, f.clen)
     f.mode = L.ite(when, int(Mode.BUILD), f.mode)

@@ -63,12 +63,13 @@ def negation_applies(ctx: Ctx, k: int) -> Term:
     """Whether the continuous negation of card ``k`` applies now: it is face-up on the field
     (a Spell or Trap after its activation resolved), and no other continuous negation of its
     own card type applies (Royal Decree switches off Skill Drain; two that negate each
-    other's type both stop)."""
+    other's type both stop), nor did an effect negate its card's effects for the turn."""
     L, w = ctx.L, ctx.w
     if w.cards[k].cannot_be_negated:
         return _on(ctx, k)
     kind = w.cards[k].type
-    off = [
+    off: list[Term] = [w.layout.has("veiled") and ctx.f.veiled[k]]
+    off += [
         L.and_(_on(ctx, j), L.not_(_exempt(ctx, k, j)))
         for j, what in w.negators
         if j != k and what.rstrip("s") == kind
@@ -78,17 +79,19 @@ def negation_applies(ctx: Ctx, k: int) -> Term:
 
 def negated_continuously(ctx: Ctx, card: int) -> Term:
     """Whether a continuous negation of another card reaches ``card``'s effects now (not a
-    card that cannot be negated, nor one unaffected by the negating card)."""
+    card that cannot be negated, nor one unaffected by the negating card), or an effect
+    negated them until the end of the turn (``negate-card-effects``)."""
     L, w = ctx.L, ctx.w
     if w.cards[card].cannot_be_negated:
         return False
     kind = w.cards[card].type
     return L.or_(
+        w.layout.has("veiled") and ctx.f.veiled[card],  # negated until the end of the turn
         *(
             L.and_(negation_applies(ctx, k), L.not_(_exempt(ctx, card, k)))
             for k, what in w.negators
             if k != card and what.rstrip("s") == kind
-        )
+        ),
     )
 
 

@@ -53,6 +53,7 @@ def move(
                 before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
     bound_before = list(f.bound)
     dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
+    veils = w.layout.has("veiled")
     has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
     has_dmg = w.layout.has("dmg")
     hits = [h if not L.is_false(h) else False for h in hit]
@@ -71,6 +72,8 @@ def move(
         f.active[c] = L.and_(f.active[c], L.not_(h))
         if dizzies:
             f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
+        if veils:  # a card that moves is a new card: its effects are no longer negated
+            f.veiled[c] = L.and_(f.veiled[c], L.not_(h))
         # A card that moves is a new card: changes to its ATK and DEF are lost.
         if has_atk:
             f.atk[c] = L.ite(h, card.atk or 0, f.atk[c])

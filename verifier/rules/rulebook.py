@@ -25,6 +25,8 @@ RULES: dict[str, str] = {
     "card.from-hand": "a card of this kind cannot be activated from the hand now",
     "card.set-this-turn": "a card of this kind cannot be activated in the turn it was set",
     "card.condition": "its activation condition is not met",
+    "card.phase": "it can be activated only during another phase",
+    "card.turn": "it can be activated only during one player's turn, and this is the other's",
     "card.trigger-only": "a trigger effect activates only when it is triggered",
     "zone.spell-trap-zones": "there is no free zone for the card",
     "window.summon-negation": (

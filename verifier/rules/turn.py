@@ -190,7 +190,12 @@ def _could_activate(world: World, ability: Ability, step: str) -> bool:
     if not battle.may_activate_in(world, ability, step):
         return False
     condition = ability.condition
-    if condition is None or condition.kind in ("activates", "summoned", "would-be-summoned"):
+    if condition is None or condition.kind in (
+        "activates",
+        "summoned",
+        "would-be-summoned",
+        "during",
+    ):
         return True
     return battle.condition_timing(condition.kind, step)
 
@@ -209,6 +214,8 @@ def _next_turn(ctx: Ctx) -> None:
     for c, card in enumerate(w.cards):
         f.fixed[c] = False
         f.atkd[c] = False
+        if w.layout.has("veiled"):  # "until the end of this turn"
+            f.veiled[c] = False
         if w.layout.has("atk"):
             f.atk[c] = L.ite(on_field(ctx, c), card.atk or 0, f.atk[c])
         if w.layout.has("defense"):

@@ -11,6 +11,7 @@ __all__ = [
     "ALL_TYPES",
     "CHOOSING_COSTS",
     "EVENT_CONDITIONS",
+    "HAND_COSTS",
     "HIDDEN",
     "Ability",
     "Card",
@@ -73,7 +74,8 @@ action names a card: discarding "1 card" may discard one of them."""
 @dataclass(frozen=True, slots=True)
 class Cost:
     """A cost paid on activation: ``tribute``, ``discard`` or ``banish`` (this card, or one
-    card chosen by a filter), ``pay-lp`` or ``dizzy``."""
+    card chosen by a filter), ``send-to-graveyard`` (this card, from the hand), ``pay-lp`` or
+    ``dizzy``."""
 
     kind: str
     filter: Filter | None = None
@@ -92,6 +94,10 @@ class Cost:
 CHOOSING_COSTS = frozenset({"tribute", "discard", "banish"})
 """The costs paid with a card."""
 
+HAND_COSTS = frozenset({"discard", "send-to-graveyard"})
+"""The costs a card pays with itself only from the hand ("discard this card", "send this card
+from your hand to the GY")."""
+
 
 EVENT_CONDITIONS = (
     "destroyed",
@@ -109,8 +115,9 @@ EVENT_CONDITIONS = (
 @dataclass(frozen=True, slots=True)
 class Condition:
     """An activation condition: ``activates``, ``summoned``, ``would-be-summoned``, one of
-    the Battle Phase's (``attack-declared``, ``damage-step``, ``damage-calculation``), or an
-    event (:data:`EVENT_CONDITIONS`)."""
+    the Battle Phase's (``attack-declared``, ``damage-step``, ``damage-calculation``), an
+    event (:data:`EVENT_CONDITIONS`), or ``during`` (only a phase or a turn: ``phases`` and
+    ``turn``, which also narrow any other kind)."""
 
     kind: str
     types: frozenset[str] = ALL_TYPES
@@ -123,6 +130,10 @@ class Condition:
     """``activates``: the activation answered would destroy cards that fit this filter ..."""
     at_least: int = 1
     """... at least this many of them."""
+    phases: frozenset[str] | None = None
+    """Only during these phases ("During your opponent's Main Phase"); None: any phase."""
+    turn: str = "any"
+    """Only during the turn of ``yours`` (this card's controller) or the ``opponent``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,9 +178,14 @@ def narrate(
             resolving.append(card)
             at = None if slot is None else slot + 1
             add("resolution", text, note.player, card, at, _OUTCOMES[outcome])
-        elif k in {"tribute", "discard", "banish"}:
+        elif k in {"tribute", "discard", "banish", "send"}:
             if note.cards:
-                done = {"tribute": "tributed", "discard": "discarded", "banish": "banished"}[k]
+                done = {
+                    "tribute": "tributed",
+                    "discard": "discarded",
+                    "banish": "banished",
+                    "send": "sent to the graveyard",
+                }[k]
                 add("effect", f"{listed} {are(note.cards)} {done}", card=note.cards[0])
         elif k == "discard-unlisted":
             add("effect", f"{who} discards a card from their hand", note.player)
