@@ -26,6 +26,7 @@ from verifier.effects.verb import (
     Object,
     Place,
     Verb,
+    object_part,
     takes_object,
     told_of_cards,
 )
@@ -79,17 +80,7 @@ def activated_negated(ctx: Ctx, ability: Ability) -> Term:
 def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
     if place.game != "yugioh":
         return []
-    objects: list[str] = ["all-monsters"]
-    if place.target:
-        objects += ["target"] * 4
-    if place.answers:
-        objects += ["that-card"] * 2
-    if place.summon:
-        objects += ["summoned"] * 2
-    part: dict[str, Any] = {"negate-card-effects": c.pick(objects)}
-    if part["negate-card-effects"] == "all-monsters" and c.integer(0, 1) == 0:
-        part["of"] = c.pick(["you", "opponent"])
-    return [part]
+    return [object_part(c, place, "negate-card-effects")]
 
 
 NEGATE_CARD_EFFECTS = Verb(
