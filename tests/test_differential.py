@@ -460,7 +460,7 @@ def filter_features(node: Any, out: set[str]) -> None:
             filter_features(item, out)
     elif isinstance(node, dict):
         if "kind" not in node:
-            for key in ("position", "attacking"):
+            for key in ("position", "attacking", "color"):
                 if key in node:
                     out.add(f"filter:{key}")
         for value in node.values():
@@ -503,6 +503,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "split-second",
             "power",
             "toughness",
+            "color",
         ):
             if key in card:
                 out.add(key)
@@ -589,6 +590,8 @@ REQUIRED = {
     "split-second",
     "power",
     "toughness",
+    "color",
+    "filter:color",
     "kind:creature",
     "kind:instant",
     "kind:sorcery",

@@ -51,6 +51,13 @@ LONG_FOR_SMT = {
     "god-hand-smash-cannot-be-negated",
     "chthonian-blast-event-condition",
     "solemn-judgment-two-modes",
+    "split-second",
+    "mogg-fanatic-combat-damage",
+    "sorcery-speed",
+    "triggers-apnap",
+    "beginning-of-upkeep-trigger",
+    "priority-caster-keeps",
+    "one-object-at-a-time",
 }
 """Examples the SMT engine takes 4 to 30 s each to decide (the explorer well under one):
 their SMT runs are slow tests too, so the default run stays under five minutes; the

@@ -69,6 +69,7 @@ for _verb in (
     battle.NEGATE_ATTACK,
     battle.END_BATTLE_PHASE,
     damage.DAMAGE,
+    damage.COMBAT_DAMAGE,
 ):
     register(_verb)
 
