@@ -162,6 +162,21 @@ def test_diff_finds_sangan_before_the_monarch() -> None:
     )
 
 
+def test_diff_finds_combat_damage_on_the_stack() -> None:
+    # Magic before 2010: a blocking Mogg Fanatic deals combat damage from the stack, then is
+    # sacrificed for 1 more; the same moves leave the Grizzly Bears alive under the current
+    # rules (combat damage without the stack, CR 510.2).
+    a, b = models("mtg", "mtg-damage-on-the-stack")
+    [difference] = compare(EXAMPLES / "mtg" / "mogg-fanatic-combat-damage.yaml", a, b)
+    assert difference.kind == "final-zones"
+    [(first, ours), (second, theirs)] = difference.under
+    assert (first, second) == ("mtg", "mtg-damage-on-the-stack")
+    texts = [s.text for s in theirs]
+    assert "the combat damage goes on the stack" in texts
+    assert "state-based actions: Grizzly Bears is put into the graveyard" in texts
+    assert not any("Grizzly Bears is put into the graveyard" in s.text for s in ours)
+
+
 def test_diff_finds_outcome_differences() -> None:
     a = load_model(MODELS / "cmc.yaml")
     b = load_model(BROKEN / "cast-order-only.yaml")

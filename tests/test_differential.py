@@ -463,7 +463,7 @@ def filter_features(node: Any, out: set[str]) -> None:
             filter_features(item, out)
     elif isinstance(node, dict):
         if "kind" not in node:
-            for key in ("position", "attacking"):
+            for key in ("position", "attacking", "color"):
                 if key in node:
                     out.add(f"filter:{key}")
         for value in node.values():
@@ -506,6 +506,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "split-second",
             "power",
             "toughness",
+            "color",
         ):
             if key in card:
                 out.add(key)
@@ -592,6 +593,8 @@ REQUIRED = {
     "split-second",
     "power",
     "toughness",
+    "color",
+    "filter:color",
     "kind:creature",
     "kind:instant",
     "kind:sorcery",

@@ -78,8 +78,10 @@ def test_the_good_scenario_passes(
             id="unknown-kind",
         ),
         pytest.param(
-            GOOD.replace("  Mirror Force: {kind", "  Mirror Force: {colour: red, kind"),
-            ["s.yaml:5:18: error: unknown key 'colour' (expected one of: card, kind, controller, "],
+            GOOD.replace("  Mirror Force: {kind", "  Mirror Force: {flavour: red, kind"),
+            [
+                "s.yaml:5:18: error: unknown key 'flavour' (expected one of: card, kind, controller, "
+            ],
             id="unknown-key",
         ),
         pytest.param(
@@ -132,7 +134,8 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("can_respond(B)", 'zone("Raigeki") == pocket'),
             [
-                "s.yaml:9:31: error: unknown zone 'pocket' (zones: deck, hand, field, graveyard, banished)"
+                "s.yaml:9:31: error: unknown zone 'pocket' (zones: deck, hand, field, graveyard, "
+                "banished)"
             ],
             id="claim-unknown-zone",
         ),

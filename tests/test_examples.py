@@ -55,6 +55,13 @@ LONG_FOR_SMT = {
     "solemn-judgment-two-modes",
     "effect-veiler-main-phase-only",
     "effect-veiler-leaves-and-returns",
+    "split-second",
+    "mogg-fanatic-combat-damage",
+    "sorcery-speed",
+    "triggers-apnap",
+    "beginning-of-upkeep-trigger",
+    "priority-caster-keeps",
+    "one-object-at-a-time",
 }
 """Examples the SMT engine takes 4 to 30 s each to decide (the explorer well under one):
 their SMT runs are slow tests too, so the default run stays under five minutes; the

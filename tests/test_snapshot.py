@@ -31,6 +31,7 @@ DIFFS = [
     ("cmc", "cmc-instant", "examples/cmc/shadehawk-clickwar.yaml"),
     ("yugioh", "yugioh-ignition-priority", "examples/yugioh/summon-windows.yaml"),
     ("yugioh", "yugioh-trigger-first", "examples/yugioh/sangan-monarch.yaml"),
+    ("mtg", "mtg-damage-on-the-stack", "examples/mtg/mogg-fanatic-combat-damage.yaml"),
 ]
 _TIME = re.compile(r"\b\d+(\.\d+)? ?(s|ms|seconds)\b")
 

@@ -23,6 +23,7 @@ from verifier.rules import (
     activation,
     battle,
     cleanup,
+    combat,
     events,
     locks,
     protocol,
@@ -725,6 +726,11 @@ class System:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
                 aspd[ability.index] = speed.base_speed(sc.model, card, ability)
+        if layout.has("atkg"):
+            atkg, blk = layout.column(fields, "atkg"), layout.column(fields, "blk")
+            for card in sc.cards:
+                atkg[card.index] = card.attacking
+                blk[card.index] = card.blocking
         if layout.has("dpos"):
             dpos = layout.column(fields, "dpos")
             for card in sc.cards:
@@ -809,6 +815,7 @@ def derive_layout(scenario: Scenario) -> Layout:
             *game(model.game).fields,
             *protocol.fields(model),
             *sba.fields(model),
+            *combat.fields(scenario),
             *wanted,
             *turn.fields(scenario),
             *events.fields(scenario),

@@ -200,6 +200,10 @@ OPTIONAL: dict[str, Field] = {
         # Magic (effects/damage.py, rules/sba.py): damage marked on a creature; a player who lost
         _array("dmg", "card"),
         _array("lost", "player", False),
+        # Magic's combat (rules/combat.py): attacking, the attacker it blocks, damage assigned
+        _array("atkg", "card", False),
+        _array("blk", "card", -1),
+        _array("asg", "card"),
         # event conditions (rules/windows.py): "when a card is destroyed" and the like
         Field("cseq", None, 0),  # the last event's number when the current chain began
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
@@ -379,6 +383,9 @@ class Frame:
     hand: Column
     dmg: Column
     lost: Column
+    atkg: Column
+    blk: Column
+    asg: Column
     cseq: Term
     step: Term
     tp: Term

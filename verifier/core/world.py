@@ -67,6 +67,8 @@ class World:
                 return False
             if flt.atk_at_most is not None and c.atk is not None and c.atk > flt.atk_at_most:
                 return False
+        if flt.color is not None and not _colored(c.colors, flt.color):
+            return False
         return flt.archetype is None or flt.archetype in c.archetypes
 
 
@@ -109,3 +111,12 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         watchers=watchers,
         locks=locks,
     )
+
+
+def _colored(colors: frozenset[str], wanted: str) -> bool:
+    """Whether a card of ``colors`` fits the colour filter ``wanted`` (Magic, CR 105)."""
+    if wanted == "colorless":
+        return not colors
+    if wanted.startswith("non-"):
+        return wanted[4:] not in colors
+    return wanted in colors

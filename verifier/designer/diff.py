@@ -55,17 +55,23 @@ def _runs(
 ) -> tuple[Exploration, list[_Run]]:
     system = prepared.system
     ex = explore(system, prepared.history.state, max_states, seconds=seconds)
-    labels = [a.label for a in system.world.abilities]
+    # The game's own objects (combat damage on the stack) are no player's move, and not
+    # part of the order of what the players cast: None leaves them out.
+    labels = [None if a.combat_damage else a.label for a in system.world.abilities]
     out = []
     for state in ex.terminals:
         out.append(_summary(system.layout, state, labels, tuple(ex.path(state))))
     return ex, out
 
 
-def _summary(layout: Layout, state: State, labels: list[str], path: tuple[Action, ...]) -> _Run:
+def _summary(
+    layout: Layout, state: State, labels: list[str | None], path: tuple[Action, ...]
+) -> _Run:
     a_ab, a_pl, r_ab = READ.a_ab(state), READ.a_pl(state), READ.r_ab(state)
-    moves = tuple((labels[a_ab[k]], a_pl[k]) for k in range(READ.an(state)))
-    order = tuple(labels[r_ab[k]] for k in range(READ.rn(state)))
+    moves = tuple(
+        (label, a_pl[k]) for k in range(READ.an(state)) if (label := labels[a_ab[k]]) is not None
+    )
+    order = tuple(label for k in range(READ.rn(state)) if (label := labels[r_ab[k]]) is not None)
     dizzy = tuple(bool(d) for d in layout.frame(state).dizzy) if layout.has("dizzy") else ()
     zones, ctrl, miss = READ.zone(state), READ.ctrl(state), READ.miss(state)
     return _Run(moves, order, zones, ctrl, dizzy, READ.lp(state), miss, path)

@@ -782,7 +782,9 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     """A Magic card: a creature (perhaps with an activated or a "dies" triggered ability), a
     counterspell, or an instant or sorcery (perhaps with split second)."""
     shape = c.integer(0, 5)
-    creature_target = {"card": "monster", "zone": "field"}
+    creature_target: dict[str, Any] = {"card": "monster", "zone": "field"}
+    if c.integer(0, 3) == 0:
+        creature_target["color"] = c.pick(["black", "non-black", "red", "colorless"])
     if shape <= 1:
         card: dict[str, Any] = {
             "kind": "creature",
@@ -791,6 +793,8 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
             "power": c.pick([1, 2, 3]),
             "toughness": c.pick([1, 2, 3, 4]),
         }
+        if c.integer(0, 2) > 0:
+            card["color"] = c.pick(["black", "red", "green"])
         if c.integer(0, 1) == 0:
             ctx = _Ctx("mtg")
             ability: dict[str, Any] = {"type": c.pick(["activated", "triggered"])}
@@ -814,6 +818,8 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
         }
     ctx = _Ctx("mtg")
     card = {"kind": c.pick(["instant", "instant", "sorcery"]), "controller": player, "zone": "hand"}
+    if c.integer(0, 1) == 0:
+        card["color"] = c.pick(["black", "red", "blue"])
     if c.integer(0, 3) > 0:
         card["target"] = dict(creature_target)
         ctx.target = True

@@ -71,6 +71,7 @@ for _verb in (
     battle.END_BATTLE_PHASE,
     damage.DAMAGE,
     veil.NEGATE_CARD_EFFECTS,
+    damage.COMBAT_DAMAGE,
 ):
     register(_verb)
 

@@ -8,7 +8,7 @@ A creature's power and toughness are the ATK and DEF columns of the state (``pow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,7 +20,7 @@ from verifier.spec.values import MAX_POINTS, Points
 if TYPE_CHECKING:
     from verifier.rules.context import Ctx, Note
 
-__all__ = ["DAMAGE"]
+__all__ = ["COMBAT_DAMAGE", "DAMAGE"]
 
 
 class Dealt(BaseModel):
@@ -65,7 +65,7 @@ def _deal(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     if all(L.is_false(h) for h in hit):
         return
     ctx.event(L.or_(*hit))
-    ctx.note("damage", hit, str(effect.amount))
+    ctx.note("damage-marked", hit, str(effect.amount))
 
 
 def _told_player(note: Note, names: Names) -> list[Told]:
@@ -94,7 +94,7 @@ DAMAGE = Verb(
     Points | Dealt,
     _load,
     _deal,
-    {"damage-player": _told_player, "damage": _told_creature},
+    {"damage-player": _told_player, "damage-marked": _told_creature},
     _generate,
     fields=("dmg", "defense"),
     amount="loss",
@@ -102,5 +102,34 @@ DAMAGE = Verb(
         "description": "Magic: deal this much damage to the player 'player' names (who loses "
         "that much life), or {amount, to} to creatures (marked on them; lethal damage "
         "destroys them as a state-based action)"
+    },
+)
+
+
+def _deal_combat(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
+    from verifier.rules import combat
+
+    combat.deal(ctx, go)
+
+
+def _told_combat(note: Note, names: Names) -> list[Told]:
+    hurt = f"{names.listed(note)} {'is' if len(note.cards) == 1 else 'are'} dealt combat damage"
+    text = f"combat damage is dealt: {hurt}" if note.cards else "combat damage is dealt"
+    if note.detail not in ("", "0"):
+        text += f"; {names.who(note)} is dealt {note.detail}"
+    return [Told("effect", text, note.player)]
+
+
+COMBAT_DAMAGE = Verb(
+    "combat-damage",
+    Literal["assigned"],
+    lambda value, spec, loading: {},
+    _deal_combat,
+    {"combat-damage": _told_combat},
+    lambda c, place: [],
+    fields=("atkg", "blk", "asg", "dmg", "defense", "atk"),
+    schema={
+        "description": "Magic: deal the combat damage assigned as the combat damage step "
+        "began (the object combat damage on the stack puts there)"
     },
 )

@@ -34,6 +34,16 @@ class Wording:
     """Where a new link goes, in brackets after its activation."""
     numbered: bool = True
     """Whether a resolving link is named with its number ("Chain Link 2: Mirror Force")."""
+    trigger_effect: str = "'s trigger effect"
+    """What follows a card's name when its trigger goes on the chain ("'s triggered
+    ability")."""
+    triggered: str = "{label}'s trigger effect triggers (it waits for the chain)"
+    """What a trace says when a trigger triggers."""
+    puts_triggers: bool = False
+    """Whether a trigger is "put onto" the chain by its controller (Magic) rather than
+    activated."""
+    tributed: str = "tributed"
+    """The word for a card paid as a cost by sending it from the field ("sacrificed")."""
     closes: str = ""
     """What a trace says when the players' passes let the chain resolve (default: how the
     rule system's order resolves it)."""

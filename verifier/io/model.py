@@ -224,6 +224,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         resolution_mode=spec.resolution.mode,
         card_zone=chain.card_zone,
         state_based=frozenset(spec.state_based),
+        combat_damage=spec.combat.damage if spec.combat else None,
         spans=spans,
     )
     _check_combinations(model, doc)
@@ -304,6 +305,8 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
             "'two-passes-in-a-row'",
             ("resolution", "mode"),
         )
+    if model.combat_damage is not None and "combat-damage" not in dict(played.steps):
+        fail(f"{played.title} has no combat damage step", ("combat",))
     if model.card_zone == "stack" and "stack" not in played.zones:
         fail(f"{played.title} has no stack zone", ("chain", "card_zone"))
     if model.cleanup == "on-resolution" and not model.one_at_a_time:

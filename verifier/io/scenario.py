@@ -276,6 +276,7 @@ class _Loader:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
         self.check_zones(cards_t)
+        self.combat_damage_object(cards_t)
         vocab = _vocabulary(cards_t, self.players, self.model)
         hands = self.hands()
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
@@ -534,6 +535,7 @@ class _Loader:
             raise self.error("a face-down monster is in Defense Position", where.at("position"))
         if entry.speed_modifier is not None and model.slow_limit is None:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
+        blocking = self.combatant(entry, kind.card, zone, where)
         return Card(
             index=index,
             name=name,
@@ -562,7 +564,60 @@ class _Loader:
             abilities=tuple(range(first, len(self.abilities))),
             span=where.key(),
             cannot_be_negated=entry.cannot_be_negated,
+            attacking=entry.attacking,
+            blocking=blocking,
+            colors=frozenset([entry.color] if isinstance(entry.color, str) else entry.color or []),
         )
+
+    def combat_damage_object(self, cards: tuple[Card, ...]) -> None:
+        """Under combat damage on the stack, the object that carries it: a trigger of the
+        game's, which triggers as the combat damage step begins."""
+        attackers = [c for c in cards if c.attacking]
+        if self.model.combat_damage != "stack" or not attackers:
+            return
+        kind = next((k for k in self.model.kinds.values() if k.trigger and k.effect), None)
+        if kind is None:
+            raise self.error(
+                f"{self.model.name} puts combat damage on the stack: it needs a trigger kind",
+                self.doc.span(("cards",)),
+            )
+        self.abilities.append(
+            Ability(
+                index=len(self.abilities),
+                card=attackers[0].index,
+                label="Combat damage",
+                kind=kind.name,
+                speed=kind.speed,
+                condition=None,
+                trigger=TriggerSpec(frozenset(), True, None, None, False, "if"),
+                costs=(),
+                target=None,
+                effects=(Effect("combat-damage"),),
+                once=None,
+                no_response=False,
+                card_activation=False,
+                combat_damage=True,
+            )
+        )
+
+    def combatant(self, entry: CardFile, card_type: str | None, zone: Zone, where: _Where) -> int:
+        """Magic: check ``attacking`` and ``blocking``; the index of the attacker it blocks."""
+        if not entry.attacking and entry.blocking is None:
+            return -1
+        key = "attacking" if entry.attacking else "blocking"
+        if self.model.combat_damage is None:
+            raise self.error(f"{self.model.name} has no combat ('{key}')", where.at(key))
+        if card_type != "monster" or zone is not Zone.FIELD:
+            raise self.error(f"only a creature on the battlefield has '{key}'", where.at(key))
+        if entry.blocking is None:
+            return -1
+        names = list(self.spec.cards)
+        if entry.blocking not in names:
+            raise self.error(f"unknown card '{entry.blocking}'", where.at("blocking"))
+        blocked = self.spec.cards[entry.blocking]
+        if not blocked.attacking:
+            raise self.error(f"'{entry.blocking}' is not attacking", where.at("blocking"))
+        return names.index(entry.blocking)
 
     def continuous(self, spec: ContinuousFile, where: _Where, at: tuple[Any, ...]) -> Continuous:
         """One continuous effect: a negation, a binding, a lock or a protection."""
@@ -770,6 +825,15 @@ class _Loader:
         events = [spec.event] if isinstance(spec.event, str) else spec.event
         this = spec.card == "this"
         flt = None if isinstance(spec.card, str) else self.filter(spec.card, where, "trigger")
+        if ("step-begins" in events) != (spec.step is not None):
+            raise self.error(
+                "event 'step-begins' and 'step' go together ('at the beginning of' a step)",
+                where.at("trigger"),
+            )
+        if spec.step is not None:
+            steps = turn_steps(self.game, self.model)
+            if spec.step not in steps:
+                raise self.error(self.unknown_step(spec.step, steps), where.at("trigger"))
         return TriggerSpec(
             events=frozenset(events),
             this_card=this,
@@ -777,6 +841,8 @@ class _Loader:
             from_zone=None if spec.from_ == "any" else self.zone(spec.from_, where.at("trigger")),
             optional=ability.optional,
             wording=ability.wording,
+            step=spec.step,
+            whose=spec.whose,
         )
 
     def filter(self, spec: FilterFile, where: _Where, key: str) -> Filter:
@@ -795,6 +861,7 @@ class _Loader:
             atk_at_least=spec.atk_at_least,
             atk_at_most=spec.atk_at_most,
             archetype=spec.archetype,
+            color=spec.color,
             dizzy=spec.dizzy,
             position=spec.position,
             attacking=spec.attacking,

@@ -49,6 +49,20 @@ CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
 Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
+Color = Literal["white", "blue", "black", "red", "green"]
+ColorFilter = Literal[
+    "white",
+    "blue",
+    "black",
+    "red",
+    "green",
+    "colorless",
+    "non-white",
+    "non-blue",
+    "non-black",
+    "non-red",
+    "non-green",
+]
 
 # Every number the formats accept is bounded (see verifier.spec.values).
 Stat = Annotated[int, Field(ge=0, le=MAX_POINTS, description="ATK or DEF, 0 to 10^9")]
@@ -219,6 +233,17 @@ class BattleFile(_Strict):
     )
 
 
+class CombatFile(_Strict):
+    """Magic's combat damage step (CR 510)."""
+
+    damage: Literal["dealt", "stack"] = Field(
+        description="combat damage is dealt as the combat damage step begins, before anyone "
+        "receives priority (the current rules, CR 510.2), or put on the stack as one object "
+        "that resolves like a spell (the rules before Magic 2010): the damage assigned then is "
+        "dealt even by a creature that has left the battlefield"
+    )
+
+
 class SpeedModifiersFile(_Strict):
     slow_limit: Speed = Field(description="the slowest speed a 'slow' modifier can bring a card to")
     speed_up_limit: Speed = Field(
@@ -275,6 +300,9 @@ class RuleSystemFile(_Strict):
     battle: BattleFile | None = Field(
         None, description="the Battle Phase; without it a turn has no battle"
     )
+    combat: CombatFile | None = Field(
+        None, description="Magic's combat damage; without it creatures deal no combat damage"
+    )
     phases: list[str] = Field(
         default_factory=lambda: ["main1"],
         description="the phases of a turn, in order (the game's names)",
@@ -307,6 +335,9 @@ class FilterFile(_Strict):
     atk_at_least: Stat | None = Field(None, description="a monster with at least this ATK now")
     atk_at_most: Stat | None = Field(None, description="a monster with at most this ATK now")
     archetype: str | None = Field(None, description="a card of this archetype")
+    color: ColorFilter | None = Field(
+        None, description="Magic: a card of this colour, or ('non-black') not of it (CR 105)"
+    )
     dizzy: bool | None = Field(
         None, description="a dizzy card (true) or one that is not (false); CMC"
     )
@@ -578,11 +609,23 @@ TriggerEvent = Literal[
     "banished",
     "targeted",
     "discarded",
+    "step-begins",
 ]
 
 
 class TriggerFile(_Strict):
     """What makes a trigger effect trigger."""
+
+    step: str | None = Field(
+        None,
+        description="with event 'step-begins': the step at whose beginning it triggers (Magic's "
+        "'at the beginning of your upkeep': upkeep), while its card is on the field",
+    )
+    whose: Literal["your", "each"] = Field(
+        "each",
+        description="with event 'step-begins': at the beginning of that step of its "
+        "controller's turn only ('your'), or of each turn",
+    )
 
     event: TriggerEvent | list[TriggerEvent] = Field(
         description="what happens that triggers it (one event or a list)"
@@ -751,6 +794,14 @@ class CardFile(_Strict):
     toughness: Stat | None = Field(
         None, description="Magic: a creature's printed toughness (its DEF)"
     )
+    attacking: bool = Field(
+        False,
+        description="Magic: an attacking creature (the scenario starts after attackers are "
+        "declared)",
+    )
+    blocking: str | None = Field(
+        None, description="Magic: the attacking creature this creature blocks"
+    )
     split_second: bool = Field(
         False,
         description="Magic's split second (CR 702.61): while this spell is on the stack, no "
@@ -769,6 +820,9 @@ class CardFile(_Strict):
         description="its Level (a Tribute Summon needs 1 tribute from Level 5, 2 from Level 7)",
     )
     archetype: str | list[str] | None = Field(None, description="its archetype(s), for filters")
+    color: Color | list[Color] | None = Field(
+        None, description="Magic: its colour(s) (CR 105.1); none: colourless"
+    )
     speed: Speed | None = Field(
         None,
         description="its speed, under a rule system whose speeds are stated on each card (CMC)",

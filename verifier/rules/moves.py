@@ -56,6 +56,7 @@ def move(
     veils = w.layout.has("veiled")
     has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
     has_dmg = w.layout.has("dmg")
+    in_combat = w.layout.has("atkg")
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
     for c, h in enumerate(hits):
@@ -81,6 +82,9 @@ def move(
             f.defense[c] = L.ite(h, card.defense or 0, f.defense[c])
         if has_dmg:
             f.dmg[c] = L.ite(h, 0, f.dmg[c])  # damage marked on it is gone (CR 400.7)
+        if in_combat:
+            f.atkg[c] = L.and_(f.atkg[c], L.not_(h))  # removed from combat (CR 506.4)
+            f.blk[c] = L.ite(h, -1, f.blk[c])
         for a in card.abilities:
             # Modifiers applied by effects end when the card moves.
             base = speed.base_speed(w.model, card, w.abilities[a])

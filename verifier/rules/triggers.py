@@ -14,7 +14,7 @@ from verifier.core.state import Capacity, Mode
 from verifier.rules.context import Check, Ctx, matches, present, turn_player
 from verifier.spec.cards import Zone
 
-__all__ = ["after_placing", "collect", "fire", "group", "may_place", "remaining"]
+__all__ = ["after_placing", "collect", "fire", "fire_step", "group", "may_place", "remaining"]
 
 
 def fire(
@@ -80,6 +80,33 @@ def fire(
         from verifier.rules import events
 
         events.heard(ctx, event, hit, then)
+
+
+def fire_step(ctx: Ctx, step: str) -> None:
+    """The step ``step`` begins: "at the beginning of" triggers of cards face-up on the field
+    trigger (Magic, CR 503.1a and 603.2: "at the beginning of your upkeep")."""
+    L, f, w = ctx.L, ctx.f, ctx.w
+    for a in w.triggers:
+        ability = w.abilities[a]
+        spec = ability.trigger
+        assert spec is not None
+        if spec.step != step:
+            continue
+        card = ability.card
+        fired = present(ctx, card)
+        if spec.whose == "your":
+            fired = L.and_(fired, f.ctrl[card] == turn_player(ctx))
+        if L.is_false(fired):
+            continue
+        pend = f.pend[a]
+        ctx.exceed(Capacity.PENDING, L.and_(fired, pend >= ctx.w.layout.pending_cap))
+        f.pseq[a] = L.ite(L.and_(fired, pend == 0), f.seq, f.pseq[a])
+        f.plast[a] = L.ite(fired, f.seq, f.plast[a])
+        f.pctrl[a] = L.ite(fired, f.ctrl[card], f.pctrl[a])
+        f.pend[a] = L.ite(L.and_(fired, pend < ctx.w.layout.pending_cap), pend + 1, pend)
+        f.trig[card] = L.or_(f.trig[card], fired)
+        if fired is True:
+            ctx.note("trigger", [card], ability.label)
 
 
 def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:

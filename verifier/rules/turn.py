@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
-from verifier.rules import protocol, triggers
+from verifier.rules import combat, protocol, sba, triggers
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Ability
 from verifier.spec.scenario import Scenario
@@ -165,6 +165,10 @@ def quiet_steps(world: World) -> frozenset[int]:
     for index, (name, phase) in enumerate(zip(world.steps, world.phases, strict=True)):
         if phase in mains or name in ("battle-step", "end"):
             continue
+        if name == combat.STEP and model.combat_damage is not None:
+            continue  # combat damage is dealt, or put on the stack, as it begins
+        if any(a.trigger is not None and a.trigger.step == name for a in world.abilities):
+            continue  # an "at the beginning of" trigger watches it
         if watched & ENTRY_EVENTS.get(name, frozenset()):
             continue
         if not any(_could_activate(world, a, name) for a in world.abilities):
@@ -277,9 +281,12 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
         f.window = int(Window.NONE)
         if "battle-step" in w.steps:
             battle.enter(ctx, step)
-    waiting = triggers.collect(ctx, after_chain=False)
-    f.mode = L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN))
-    protocol.open_state(ctx, L.not_(waiting))
+        combat.enter(ctx, step)
+        triggers.fire_step(ctx, w.steps[step])
+    over = sba.lost(ctx)
+    waiting = triggers.collect(ctx, after_chain=False, when=L.not_(over))
+    f.mode = L.ite(over, int(Mode.DONE), L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN)))
+    protocol.open_state(ctx, L.and_(L.not_(over), L.not_(waiting)))
 
 
 # -- the moves of a Main Phase -----------------------------------------------------------------

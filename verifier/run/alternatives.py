@@ -81,13 +81,11 @@ def other_continuations(
             continue
         seen.add(key)
         if len(others) < shown:
-            path = ex.path(final)
-            others.append(
-                Other(
-                    _choices(system, prepared.history.state, path),
-                    _differs(system, narrated, final),
-                )
-            )
+            choices = _choices(system, prepared.history.state, ex.path(final))
+            other = Other(choices, _differs(system, narrated, final))
+            if other in others:  # told apart only by the order its links resolved in
+                other = Other(choices, _differs(system, narrated, final, orders=True))
+            others.append(other)
     stopped = ex.stopped_by or ("" if ex.faithful else "capacity")
     return Others(len(seen) - 1, tuple(others), stopped)
 
@@ -135,8 +133,11 @@ def _where(zone: int) -> str:
     return "on the field" if label == "field" else f"in the {label}"
 
 
-def _differs(system: System, narrated: State, other: State) -> tuple[str, ...]:
-    """How ``other`` ends differently from ``narrated``, in words."""
+def _differs(
+    system: System, narrated: State, other: State, orders: bool = False
+) -> tuple[str, ...]:
+    """How ``other`` ends differently from ``narrated``, in words; the order in which links
+    resolved when it is all that differs, or with ``orders``."""
     out: list[str] = []
     mine, theirs = _outcomes(system, narrated), _outcomes(system, other)
     for label, outcome in theirs.items():
@@ -145,14 +146,19 @@ def _differs(system: System, narrated: State, other: State) -> tuple[str, ...]:
         elif mine[label] != outcome:
             out.append(f"{label} {outcome} (in the narrative it {mine[label]})")
     out.extend(f"{label} does not resolve" for label in mine if label not in theirs)
-    for what, read, count in (
-        ("activated", READ.a_ab, READ.an),
-        ("resolved", READ.r_ab, READ.rn),
-    ):
-        order, was = _order(system, other, read, count), _order(system, narrated, read, count)
-        if order != was and sorted(order) == sorted(was) and len(order) > 1:
-            shown, narrated_order = ", ".join(order), ", ".join(was)
-            out.append(f"{what} in the order {shown} (in the narrative {narrated_order})")
+    activated = _order(system, other, READ.a_ab, READ.an)
+    was_activated = _order(system, narrated, READ.a_ab, READ.an)
+    if activated != was_activated and sorted(activated) == sorted(was_activated):
+        out.append(
+            f"activated in the order {', '.join(activated)}"
+            f" (in the narrative {', '.join(was_activated)})"
+        )
+    resolved = _order(system, other, READ.r_ab, READ.rn)
+    was_resolved = _order(system, narrated, READ.r_ab, READ.rn)
+    reordered = sorted(resolved) == sorted(was_resolved)
+    if resolved != was_resolved and len(resolved) > 1 and (orders or reordered):
+        before = f" (in the narrative {', '.join(was_resolved)})" if len(was_resolved) > 1 else ""
+        out.append(f"resolved in the order {', '.join(resolved)}{before}")
     for c, card in enumerate(system.world.cards):
         zone, was = READ.zone(other)[c], READ.zone(narrated)[c]
         if zone != was:

@@ -64,6 +64,8 @@ class Filter:
     """``attack`` or ``defense``: a monster in that battle position."""
     attacking: bool | None = None
     """The monster whose attack is under way (or, with False, any other)."""
+    color: str | None = None
+    """Magic: a colour the card has, ``colorless``, or ``non-COLOR``."""
 
 
 HIDDEN = -2
@@ -146,6 +148,10 @@ class TriggerSpec:
     from_zone: Zone | None
     optional: bool
     wording: str
+    step: str | None = None
+    """Event ``step-begins``: the step at whose beginning it triggers."""
+    whose: str = "each"
+    """Event ``step-begins``: ``your`` (its controller's turn only) or ``each``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +213,9 @@ class Ability:
     mode: str | None = None
     """The mode this ability is, for a card with several (Solemn Judgment: ``summon``)."""
     cannot_be_negated: bool = False
+    combat_damage: bool = False
+    """Magic before 2010: the combat damage put on the stack as the combat damage step
+    begins (an object of the game's, not of a card; it is tied to the first attacker)."""
     split_second: bool = False
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""
@@ -260,3 +269,9 @@ class Card:
     span: Span | None = field(default=None, compare=False, repr=False)
     cannot_be_negated: bool = False
     """Its activation and effects cannot be negated (continuous negations included)."""
+    attacking: bool = False
+    """Magic: an attacking creature."""
+    colors: frozenset[str] = frozenset()
+    """Magic: its colours (none: colourless)."""
+    blocking: int = -1
+    """Magic: the attacking creature it blocks, or -1."""

@@ -73,6 +73,9 @@ class RuleSystem:
     resolves, then the turn player receives priority again (Magic 117.3b, 405.5, 608.1)."""
     card_zone: str = "field"
     """Where an activated card waits for its link to resolve: ``field`` or ``stack``."""
+    combat_damage: str | None = None
+    """Magic's combat damage: ``dealt`` as the combat damage step begins, or put on the
+    ``stack``; None: no combat damage."""
     state_based: frozenset[str] = frozenset()
     """The state-based actions checked after each resolution (Magic 704)."""
     spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)

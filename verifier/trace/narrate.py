@@ -129,7 +129,7 @@ def narrate(
             detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
             if action.kind == "trigger":
-                detail = f"'s trigger effect{detail}"
+                detail = f"{words.trigger_effect}{detail}"
             rank = note.value if note.value is not None else ability.speed
             at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
             shown = words.shows_speed and rank is not None
@@ -138,9 +138,14 @@ def narrate(
                 where = f" ({speed}at once)"
             else:
                 where = f" ({speed}{words.added.format(n=link_number)})"
+            text = f"{who} {verb} {note.detail}{detail}{where}"
+            if action.kind == "trigger" and words.puts_triggers:
+                text = f"{who} puts {note.detail}{detail} onto the {noun}"
+            if ability.combat_damage:
+                text = f"the combat damage goes on the {noun}"
             add(
                 "activation",
-                f"{who} {verb} {note.detail}{detail}{where}",
+                text,
                 note.player,
                 ability.card,
                 None if at_once else link_number,
@@ -181,7 +186,7 @@ def narrate(
         elif k in {"tribute", "discard", "banish", "send"}:
             if note.cards:
                 done = {
-                    "tribute": "tributed",
+                    "tribute": words.tributed,
                     "discard": "discarded",
                     "banish": "banished",
                     "send": "sent to the graveyard",
@@ -204,7 +209,7 @@ def narrate(
             )
             add("summon", text, note.player, note.cards[0])
         elif k == "trigger":
-            add("trigger", f"{note.detail}'s trigger effect triggers (it waits for the chain)")
+            add("trigger", words.triggered.format(label=note.detail))
         elif k == "miss":
             add("trigger", f"{note.detail} misses the timing")
         elif k == "decline":
@@ -224,6 +229,8 @@ def narrate(
             add("cleanup", f"{listed} goes to its owner's graveyard", card=note.cards[0])
         elif k == "state-based":
             add("effect", f"state-based actions: {listed} {are(note.cards)} put into the graveyard")
+        elif k == "combat-on-stack":
+            add("effect", "combat damage is assigned")
         elif k == "priority":
             add("priority", f"{who} receives priority", note.player)
         elif k == "pay-lp":

@@ -57,6 +57,11 @@ GAME = Game(
         activate_effect="activates",
         added="onto the stack",
         numbered=False,
+        trigger_effect="'s triggered ability",
+        triggered="{label}'s triggered ability triggers (it goes on the stack the next time a "
+        "player would receive priority)",
+        tributed="sacrificed",
+        puts_triggers=True,
         closes="all players passed in succession: the top object of the stack resolves",
         outcomes=MappingProxyType(
             {

@@ -1,0 +1,207 @@
+"""Magic: The Gathering through the seam: its rule-system parameters, their errors, and what
+the traces say; the examples themselves are golden tests (tests/test_examples.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import MODELS, Run
+
+MTG = (MODELS / "mtg.yaml").read_text(encoding="utf-8")
+
+BOLT = """rules: mtg
+turn: A
+life-points: 20
+cards:
+  Grizzly Bears: {kind: creature, controller: B, power: 2, toughness: 2}
+  Lightning Bolt:
+    kind: instant
+    controller: A
+    target: {card: monster, zone: field}
+    effect: {damage: {amount: 3, to: target}}
+  Counterspell:
+    kind: instant
+    controller: B
+    target: {card: spell, zone: stack}
+    effect: {counterspell: target}
+history:
+  - A casts Lightning Bolt targeting Grizzly Bears
+claims:
+  - claim: priority == A
+    expect: holds
+"""
+
+
+def _error(run: Callable[..., Run], path: Path) -> str:
+    result = run("check", str(path))
+    assert result.code == 2, result
+    assert "Traceback" not in result.err
+    return result.err.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "  order: backwards ",
+            "  order: [speed, cast-order] ",
+            "error: mode 'one-at-a-time' resolves the top of the stack: it needs order 'backwards'",
+        ),
+        (
+            "cleanup: on-resolution ",
+            "cleanup: on-resolution\nresolution_: x ",
+            "error: unknown key 'resolution_'",
+        ),
+        (
+            "  mode: one-at-a-time ",
+            "  mode: whole-chain ",
+            "error: cleanup 'on-resolution' needs resolution mode 'one-at-a-time'",
+        ),
+        (
+            "game: mtg",
+            "game: cmc",
+            "error: CMC has no",
+        ),
+        (
+            "  right_to_respond: caster-keeps  # 117.3c: a player who casts a spell receives "
+            "priority\n  closes_on: two-passes-in-a-row",
+            "  right_to_respond: anyone\n  closes_on: both-press-resolve",
+            "error: mode 'one-at-a-time' gives priority after each resolution: it needs "
+            "closes_on 'two-passes-in-a-row'",
+        ),
+    ],
+    ids=["one-at-a-time-order", "unknown-key", "on-resolution-mode", "other-game", "presses"],
+)
+def test_model_errors(
+    run: Callable[..., Run], write: Callable[[str, str], Path], old: str, new: str, message: str
+) -> None:
+    assert old in MTG
+    model = write("bad.yaml", MTG.replace(old, new, 1))
+    result = run("lint", str(model))
+    assert result.code == 2, result
+    assert "Traceback" not in result.err
+    assert message in result.err.splitlines()[0]
+
+
+def test_combat_needs_a_combat_damage_step(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    cmc = (MODELS / "cmc.yaml").read_text(encoding="utf-8")
+    model = write("bad.yaml", cmc + "combat: {damage: stack}\n")
+    result = run("lint", str(model))
+    assert result.code == 2
+    assert "error: CMC has no combat damage step" in result.err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, blocking: Lightning Bolt}",
+            "error: 'Lightning Bolt' is not attacking",
+        ),
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, blocking: Nobody}",
+            "error: unknown card 'Nobody'",
+        ),
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, zone: hand, attacking: true}",
+            "error: only a creature on the battlefield has 'attacking'",
+        ),
+        (
+            "    effect: {counterspell: target}",
+            "    effect: {counterspell: target}\n    ability: {type: triggered, trigger: "
+            "{event: step-begins}}",
+            "error: a spell card is activated as a whole",
+        ),
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, ability: {type: triggered, trigger: "
+            "{event: step-begins}, effect: {draw: 1}}}",
+            "error: event 'step-begins' and 'step' go together",
+        ),
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, ability: {type: triggered, trigger: "
+            "{event: step-begins, step: lunch}, effect: {draw: 1}}}",
+            "lunch",
+        ),
+        (
+            "{kind: creature, controller: B, power: 2, toughness: 2}",
+            "{kind: creature, controller: B, split-second: true}",
+            "error: a monster's effects go under 'ability' or 'abilities'",
+        ),
+    ],
+    ids=[
+        "blocks-a-non-attacker",
+        "blocks-unknown",
+        "attacks-from-hand",
+        "spell-with-ability",
+        "step-begins-without-step",
+        "unknown-step",
+        "creature-split-second",
+    ],
+)
+def test_scenario_errors(
+    run: Callable[..., Run], write: Callable[[str, str], Path], old: str, new: str, message: str
+) -> None:
+    assert old in BOLT
+    path = write("s.yaml", BOLT.replace(old, new, 1))
+    assert message in _error(run, path)
+
+
+def test_combat_keys_need_a_rule_system_with_combat(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    model = write("nocombat.yaml", MTG.replace("combat:\n  damage: dealt", "", 1))
+    text = BOLT.replace("rules: mtg", f"rules: {model}").replace(
+        "power: 2, toughness: 2}", "attacking: true}"
+    )
+    path = write("s.yaml", text)
+    assert "error: mtg has no combat ('attacking')" in _error(run, path)
+
+
+def test_damage_on_the_stack_needs_a_trigger_kind(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    variant = (MODELS / "mtg-damage-on-the-stack.yaml").read_text(encoding="utf-8")
+    variant = variant.replace("  triggered:   {effect: true, speed: instant, trigger: true}", "")
+    model = write("notrig.yaml", variant)
+    text = BOLT.replace("rules: mtg", f"rules: {model}").replace(
+        "power: 2, toughness: 2}", "attacking: true}"
+    )
+    path = write("s.yaml", text)
+    assert "puts combat damage on the stack: it needs a trigger kind" in _error(run, path)
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_counterspell_removes_its_target_from_the_stack_at_once(
+    run: Callable[..., Run], write: Callable[[str, str], Path], engine: str
+) -> None:
+    path = write("s.yaml", BOLT)
+    asks = {
+        'exists countered("Lightning Bolt")': "holds",
+        'exists after_link(2) zone("Lightning Bolt") == graveyard': "holds",
+        'always after_link(2) zone("Lightning Bolt") != stack': "fails",  # B may not counter
+        'exists zone("Grizzly Bears") == graveyard': "holds",
+        'exists resolves("Lightning Bolt") and countered("Counterspell")': "fails",
+    }
+    for claim, verdict in asks.items():
+        result = run("ask", "--engine", engine, str(path), claim)
+        assert result.out.splitlines()[1].split()[0] == verdict, (claim, result.out)
+
+
+def test_traces_speak_magic(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
+    path = write("s.yaml", BOLT + '  - claim: exists countered("Lightning Bolt")\n')
+    out = run("check", str(path)).out
+    assert "A casts Lightning Bolt targeting Grizzly Bears (onto the stack)" in out
+    assert "B casts Counterspell targeting Lightning Bolt (onto the stack)" in out
+    assert "all players passed in succession: the top object of the stack resolves" in out
+    assert "Lightning Bolt is countered" in out
+    assert "Lightning Bolt goes to its owner's graveyard" in out
