@@ -191,6 +191,9 @@ def test_a_counterspell_removes_its_target_from_the_stack_at_once(
         'always after_link(2) zone("Lightning Bolt") != stack': "fails",  # B may not counter
         'exists zone("Grizzly Bears") == graveyard': "holds",
         'exists resolves("Lightning Bolt") and countered("Counterspell")': "fails",
+        "exists after_link(2) stack == []": "holds",
+        'exists after_link(2) stack == ["Lightning Bolt"]': "fails",  # countered: gone at once
+        "stack == []": "holds",
     }
     for claim, verdict in asks.items():
         result = run("ask", "--engine", engine, str(path), claim)
@@ -205,3 +208,12 @@ def test_traces_speak_magic(run: Callable[..., Run], write: Callable[[str, str],
     assert "all players passed in succession: the top object of the stack resolves" in out
     assert "Lightning Bolt is countered" in out
     assert "Lightning Bolt goes to its owner's graveyard" in out
+
+
+def test_the_stack_has_no_chain_number(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    path = write("s.yaml", BOLT)
+    result = run("ask", str(path), "chain(1).stack == []")
+    assert result.code == 2
+    assert "error: the stack has no chain number: write 'stack == [...]'" in result.err

@@ -116,7 +116,8 @@ class Dizzy:
 
 @dataclass(frozen=True, slots=True)
 class OrderIs:
-    """The order of chain ``chain``: ``activation`` (links), ``resolution`` or ``segoc``.
+    """The order of chain ``chain``: ``activation`` (links), ``resolution`` or ``segoc``; or
+    ``stack``: the links on the chain now, the first added first.
 
     Chain 0 means the default: the scenario's chain (1), or for ``segoc`` the first chain on
     which simultaneous triggers were placed.

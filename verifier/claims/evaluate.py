@@ -173,6 +173,8 @@ class _Eval:
         if isinstance(formula, ast.OrderIs):
             if formula.which == "resolution":
                 return self.resolution_order(max(formula.chain, 1), formula.cards)
+            if formula.which == "stack":
+                return self.stack_is(formula.cards)
             if formula.which == "activation":
                 return self.link_order(max(formula.chain, 1), formula.cards, segoc=False)
             if formula.chain > 0:
@@ -245,6 +247,15 @@ class _Eval:
         return [
             self.L.and_(k < f.an, f.a_cno[k] == chain, f.a_link[k] >= 1) for k in range(self.alog)
         ]
+
+    def stack_is(self, cards: tuple[int, ...]) -> Term:
+        """The chain (Magic's stack) holds exactly the links of ``cards`` now, the first
+        added (the bottom) first: with ``after_link(N)``, what is left once the N-th has
+        resolved; at a continuation's natural end it is empty."""
+        L, f = self.L, self.f
+        if len(cards) > self.w.layout.slots:
+            return False
+        return L.and_(f.clen == len(cards), *(self.of(c, f.lab[i]) for i, c in enumerate(cards)))
 
     def link_order(self, chain: int, cards: tuple[int, ...], segoc: bool) -> Term:
         """The links of ``chain`` are exactly ``cards``, Chain Link 1 first.

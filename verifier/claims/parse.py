@@ -56,6 +56,7 @@ ORDERS = {
     "chain_order": "activation",
     "order": "activation",
     "segoc_order": "segoc",
+    "stack": "stack",
 }
 FIELD_PREDICATES = frozenset({"dizzy"})
 """Card predicates that read an optional state field of the same name."""
@@ -406,6 +407,8 @@ class _Builder:
         if word == "priority" and chain == 0:
             return self.equality(op, ast.Priority(self.player(value)))
         if word in ORDERS:
+            if word == "stack" and chain:
+                raise self.error("the stack has no chain number: write 'stack == [...]'", name)
             cards = self.card_list(value)
             return self.equality(op, ast.OrderIs(ORDERS[word], chain, cards))
         if word in {"chain_length", "length"}:
