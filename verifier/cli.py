@@ -20,7 +20,6 @@ import signal
 import socket
 import sys
 import threading
-import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -37,6 +36,7 @@ from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, read_step
 from verifier.report.html import FileSection, html_report
+from verifier.report.progress import StatusLine
 from verifier.report.reasons import why_lines
 from verifier.report.text import (
     FileError,
@@ -137,33 +137,15 @@ def _quiet_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
-class _ProgressLine:
-    """One line on standard error, rewritten in place, while an exploration runs: states,
-    rate, depth, memory. Only on a terminal, at most twice a second."""
-
-    def __init__(self) -> None:
-        self.shown = False
-        self.last = 0.0
+class _ProgressLine(StatusLine):
+    """The line an exploration keeps on standard error: states, rate, depth, memory."""
 
     def __call__(self, figures: dict[str, float]) -> None:
-        now = time.monotonic()
-        if now - self.last < 0.5:
-            return
-        self.last = now
-        line = (
+        self.show(
             f"exploring: {figures['states']:,.0f} states, {figures['rate']:,.0f}/s, "
             f"depth {figures['depth']:.0f}, {figures['memory'] / 1e6:,.0f} MB, "
             f"{figures['seconds']:.0f} s (Ctrl-C stops)"
         )
-        sys.stderr.write("\r" + line[:120] + "\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
 
 
 def _progress(quiet: bool) -> _ProgressLine | None:

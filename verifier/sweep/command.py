@@ -12,6 +12,7 @@ import click
 
 from verifier.errors import InputError
 from verifier.io.output import check_target, write_output
+from verifier.report.progress import StatusLine
 from verifier.sweep.cache import CACHE_SUFFIX, Cache
 from verifier.sweep.decide import ERROR, Row
 from verifier.sweep.execute import default_workers, on_dask, on_pool
@@ -37,35 +38,22 @@ class Options:
     allow_outside: bool = False
 
 
-class SweepProgress:
-    """One line on standard error, rewritten in place, as the check command's: instances
-    done, from the cache, rate. Only on a terminal, at most twice a second."""
+class SweepProgress(StatusLine):
+    """The line a sweep keeps on standard error, as the check command's: instances done,
+    from the cache, rate."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.began = time.monotonic()
-        self.last = 0.0
-        self.shown = False
 
     def __call__(self, done: int, cached: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.last < 0.5 and done < total:
-            return
-        self.last = now
-        seconds = now - self.began
+        seconds = time.monotonic() - self.began
         rate = (done - cached) / seconds if seconds > 0 else 0.0
-        line = (
+        self.show(
             f"sweeping: {done:,}/{total:,} instance runs, {cached:,} from the cache, "
-            f"{rate:,.1f}/s, {seconds:.0f} s (Ctrl-C stops; the cache keeps what is done)"
+            f"{rate:,.1f}/s, {seconds:.0f} s (Ctrl-C stops; the cache keeps what is done)",
+            final=done >= total,
         )
-        sys.stderr.write("\r" + line[:120] + "\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
 
 
 def cache_folder(options: Options) -> str | None:
