@@ -51,9 +51,12 @@ def median(runs: list[dict[str, Any]], key: str) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def machine() -> str:
-    import z3
+def machine(library: str = "") -> str:
+    """The machine in one line: system, cores, CPU, Python, and ``library`` (default: z3)."""
+    if not library:
+        import z3
 
+        library = f"z3 {z3.get_version_string()}"
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -64,7 +67,7 @@ def machine() -> str:
         pass
     return (
         f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), "
-        f"Python {platform.python_version()}, z3 {z3.get_version_string()}"
+        f"Python {platform.python_version()}, {library}"
     )
 
 

@@ -20,7 +20,6 @@ import csv
 import datetime
 import json
 import os
-import platform
 import resource
 import statistics
 import subprocess
@@ -32,6 +31,10 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.run import machine as run_machine  # noqa: E402
+
 SWEEP = "bench/sweeps/two-answers.sweep.yaml"
 START = "<!-- sweep: written by bench/sweep.py -->"
 END = "<!-- end of sweep -->"
@@ -71,20 +74,9 @@ def _children_cpu() -> float:
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
     import dask
 
-    return (
-        f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), "
-        f"Python {platform.python_version()}, Dask {dask.__version__}"
-    )
+    return run_machine(f"Dask {dask.__version__}")
 
 
 def report(raw: dict[str, Any]) -> list[str]:
@@ -103,7 +95,8 @@ def report(raw: dict[str, Any]) -> list[str]:
         "`bench/sweep.json`; `--from-raw` rebuilds this section)",
         f"- Load average (1, 5, 15 min): {raw['load_before']} before the run, "
         f"{raw['load_after']} after it, on {os.cpu_count()} cores",
-        f"- Workload: `{SWEEP}`, {instances} instance runs (55 pairs of Traps x 2 rule",
+        f"- Workload: `{SWEEP}`, {instances} instance runs ({instances // 2} pairs of Traps"
+        " x 2 rule",
         "  systems, 2 claims each), one `verifier sweep` command per measurement in a fresh",
         "  process and a fresh cache, timed from start to exit (interpreter, worker and",
         "  cluster start-up included); the configurations alternate run by run; medians of",
