@@ -1329,7 +1329,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     from verifier.core.state import Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
-    from verifier.trace.narrate import paying
+    from verifier.trace.narrate import paying, targeting
 
     system = prepared.system
     state = prepared.history.state
@@ -1347,8 +1347,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             text = f"{who} activates {ability.label}"
             if extended and ability.mode is not None:
                 text = f"{who} activates {names[ability.card]} choosing {ability.mode}"
-            if action.target >= 0:
-                text += f" targeting {names[action.target]}"
+            text += targeting(action, names)
             text += paying(ability, action.tributes, names)
             out.append(text)
         elif action.kind == "pass":
