@@ -780,7 +780,8 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
 
 def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     """A Magic card: a creature (perhaps with an activated or a "dies" triggered ability), a
-    counterspell, or an instant or sorcery (perhaps with split second)."""
+    counterspell, or an instant or sorcery (perhaps with split second, perhaps with two
+    targets)."""
     shape = c.integer(0, 5)
     creature_target: dict[str, Any] = {"card": "monster", "zone": "field"}
     if c.integer(0, 3) == 0:
@@ -826,6 +827,9 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     if c.integer(0, 4) == 0:
         card["split-second"] = True
     card["effect"] = _parts(c, ctx)
+    if ctx.target and c.integer(0, 3) == 0:
+        # Two different target creatures (Fire), each checked again on resolution.
+        card["targets"] = 2
     return card
 
 
