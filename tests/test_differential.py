@@ -446,7 +446,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
                 out.add(f"trigger:{key}")
         out.add(f"optional:{entry.get('optional', False)}")
         out.add(f"wording:{entry.get('wording', 'when')}")
-    for key in ("once", "no-response", "target"):
+    for key in ("once", "no-response", "target", "targets"):
         if key in entry:
             out.add(key)
 
@@ -551,6 +551,9 @@ def features(data: dict[str, Any]) -> set[str]:
         ):
             if what in step:
                 out.add(f"history:{what.strip()}")
+        two = re.search(r" targeting (.+?) and ", step)
+        if two and not re.search(r" (tributing|discarding|banishing) ", two.group(1)):
+            out.add("history:two-targets")
         if resolved:
             out.add("history:after-resolve")
         resolved = resolved or "chain resolves" in step
@@ -591,6 +594,8 @@ REQUIRED = {
     "counterspell:after",
     "counterspell:target",
     "split-second",
+    "targets",
+    "history:two-targets",
     "power",
     "toughness",
     "color",

@@ -69,6 +69,8 @@ class Action:
     heads: bool | None = None
     card: int = -1
     how: str = "normal"
+    target2: int = -1
+    """The second target of an ability that targets two cards (always above ``target``)."""
 
 
 class IllegalTrace(Exception):
@@ -124,6 +126,14 @@ class System:
             )
         ]
 
+    def _target_sets(self, ability: Ability) -> list[tuple[int, ...]]:
+        """The ways to choose an ability's targets: as many different cards as it targets
+        (in the order of the cards, as a choice of two is a set)."""
+        single = [c for c in self._targets(ability) if c is not None]
+        if ability.target is None:
+            return [()]
+        return list(itertools.combinations(single, ability.targets))
+
     def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
         """The ways to choose the card that pays the cost that chooses one (at most one cost
         does): a card that may fit, or an unlisted card of the hand."""
@@ -147,15 +157,14 @@ class System:
             kind = w.model.kinds[
                 w.cards[ability.card].kind if ability.card_activation else ability.kind
             ]
-            pairs = itertools.product(self._targets(ability), self._tributes(ability))
-            for target, tributes in pairs:
-                if target is not None and target in tributes:
+            pairs = itertools.product(self._target_sets(ability), self._tributes(ability))
+            for chosen, tributes in pairs:
+                if any(c in tributes for c in chosen):
                     continue
-                t = -1 if target is None else target
-                if kind.trigger:
-                    yield Action("trigger", ability.index, t, tributes)
-                else:
-                    yield Action("activate", ability.index, t, tributes)
+                t = chosen[0] if chosen else -1
+                t2 = chosen[1] if len(chosen) > 1 else -1
+                how = "trigger" if kind.trigger else "activate"
+                yield Action(how, ability.index, t, tributes, target2=t2)
             if ability.trigger is not None and (
                 ability.trigger.optional or w.model.unactivatable == "drop"
             ):
@@ -263,6 +272,7 @@ class System:
             target = None if action.target < 0 else action.target
             ability = w.abilities[action.ability]
             yield from activation.activation_checks(ctx, ability, target, action.tributes)
+            yield from self._second_target(ctx, action, ctx.f.ctrl[ability.card])
             condition = ability.condition
             if condition is not None and condition.would_destroy is not None:
                 me = ctx.f.ctrl[ability.card]
@@ -318,6 +328,19 @@ class System:
         yield from locks.activation_locks(ctx, ability, player)
         yield from locks.target_locks(ctx, ability, target, player)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+        yield from self._second_target(ctx, action, player)
+
+    def _second_target(self, ctx: Ctx, action: Action, player: Term) -> Iterator[Check]:
+        """The second target of an ability that targets two cards fits too (CR 601.2c), and
+        no continuous effect protects it from this activation (no card pays a cost and is
+        targeted at once: :meth:`_enumerate` leaves such choices out)."""
+        if action.target2 < 0:
+            return
+        ability = self.world.abilities[action.ability]
+        assert ability.target is not None
+        second = action.target2
+        yield Check("target.valid", matches(ctx, second, ability.target, player, ability.card))
+        yield from locks.target_locks(ctx, ability, second, player)
 
     def turn_actions(self) -> int:
         """At most how many actions a continuation spends on its turn besides its chains:
@@ -422,6 +445,7 @@ class System:
         veiled = activated_negated(ctx, ability)  # before a cost moves the card
         activation.pay_costs(ctx, ability, player, action.tributes)
         events.targeted(ctx, target)
+        events.targeted(ctx, self._second(action))
         if ability.card_activation:
             # Yu-Gi-Oh!: an activated card stays face-up in its zone; Magic: a spell is cast
             # onto the stack (CR 601.2a).
@@ -432,19 +456,38 @@ class System:
         f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
         stacked = L.not_(at_once)
         activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
-        activation.push_link(ctx, ability, player, target, spd, stacked, veiled)
+        activation.push_link(
+            ctx, ability, player, target, spd, stacked, veiled, self._second_slot(action)
+        )
         protocol.after_add(ctx, player, stacked)
         if not L.is_false(at_once):
-            self._resolve_at_once(ctx, ability, player, target, spd, at_once)
+            self._resolve_at_once(ctx, ability, player, target, spd, at_once, action)
+
+    @staticmethod
+    def _second(action: Action) -> int | None:
+        return None if action.target2 < 0 else action.target2
+
+    def _second_slot(self, action: Action) -> int | None:
+        """What the link's second-target slot gets: None when the state keeps no such slot."""
+        return action.target2 if self.layout.has("ltg2") else None
 
     def _resolve_at_once(
-        self, ctx: Ctx, ability: Ability, player: Term, target: int | None, spd: Term, when: Term
+        self,
+        ctx: Ctx,
+        ability: Ability,
+        player: Term,
+        target: int | None,
+        spd: Term,
+        when: Term,
+        action: Action,
     ) -> None:
         """Speeds that never stack (CMC's S; every speed before the speed system)."""
         L, f = ctx.L, ctx.f
         slots: list[Term] = [False] * self.layout.slots
         tg = -1 if target is None else target
-        self._resolve_link(ctx, ability, player, tg, slots, slots, None, False, False, spd, when)
+        self._resolve_link(
+            ctx, ability, player, tg, slots, slots, None, False, False, spd, when, action.target2
+        )
         card = self.world.cards[ability.card]
         if card.type == "spell":
             gone = L.and_(
@@ -466,9 +509,12 @@ class System:
         veiled = activated_negated(ctx, ability)
         activation.pay_costs(ctx, ability, player, action.tributes)
         events.targeted(ctx, target)
+        events.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
         activation.record(ctx, ability, player, f.clen + 1, segoc=True)
-        activation.push_link(ctx, ability, player, target, spd, True, veiled)
+        activation.push_link(
+            ctx, ability, player, target, spd, True, veiled, self._second_slot(action)
+        )
         f.mode = int(Mode.TRIGGERS)
         a = ability.index
         f.pend[a] = f.pend[a] - 1
@@ -500,11 +546,23 @@ class System:
         below = [*slot[1:], False]
         me = L.select(slot, f.lpl, 0)
         target = L.select(slot, f.ltg, -1)
+        target2 = L.select(slot, f.ltg2, -1) if self.layout.has("ltg2") else -1
         spd = L.select(slot, f.lspd, 0)
         negated = L.select(slot, f.lneg, False)
         effect_negated = L.select(slot, f.leneg, False)
         outcome = self._resolve_link(
-            ctx, ability, me, target, slot, below, action.heads, negated, effect_negated, spd, True
+            ctx,
+            ability,
+            me,
+            target,
+            slot,
+            below,
+            action.heads,
+            negated,
+            effect_negated,
+            spd,
+            True,
+            target2,
         )
         if self.world.model.one_at_a_time:
             self._after_one(ctx, ability, slot, outcome)
@@ -602,6 +660,9 @@ class System:
         append(ctx, "rn", entry, self.layout.rlog, L.or_(*gone))
         columns = [f.lab, f.lcard, f.lpl, f.ltg, f.lspd, f.lneg, f.leneg]
         empty: list[Term] = [-1, -1, 0, -1, 0, False, False]
+        if self.layout.has("ltg2"):
+            columns.append(f.ltg2)
+            empty.append(-1)
         shift: Term = False
         for j in range(slots):
             shift = L.or_(shift, gone[j])
@@ -623,6 +684,7 @@ class System:
         effect_negated: Term,
         spd: Term,
         when: Term,
+        target2: Term = -1,
     ) -> Term:
         """Resolve one link: negated, without effect, or with its effect. Returns the outcome."""
         L, f, w = ctx.L, ctx.f, self.world
@@ -640,7 +702,7 @@ class System:
         continuous = L.and_(reached, locks.negated_continuously(ctx, card.index))
         if ability.cannot_be_negated:
             continuous = False
-        valid = self._valid(ctx, ability, me, target)
+        valid = self._valid(ctx, ability, me, target, target2)
         outcome = L.ite(
             negated,
             int(Outcome.ACTIVATION_NEGATED),
@@ -653,7 +715,8 @@ class System:
         if ctx.notes is not None and when is True:
             ctx.note("resolve", [card.index], f"{outcome}", me)
         go = L.and_(when, outcome == int(Outcome.RESOLVED))
-        apply_effects(ctx, Link(ability, me, target, slot, below, heads), ability.effects, go)
+        link = Link(ability, me, target, slot, below, heads, target2)
+        apply_effects(ctx, link, ability.effects, go)
         if card.stays:
             stays = L.and_(
                 when, L.or_(outcome == int(Outcome.RESOLVED), outcome == int(Outcome.NO_EFFECT))
@@ -664,12 +727,18 @@ class System:
         self._record_resolution(ctx, ability, outcome, spd, when)
         return outcome
 
-    def _valid(self, ctx: Ctx, ability: Ability, me: Term, target: Term) -> Term:
-        """Whether the link still has what it needs: its target, its summoned monsters..."""
+    def _valid(
+        self, ctx: Ctx, ability: Ability, me: Term, target: Term, target2: Term = -1
+    ) -> Term:
+        """Whether the link still has what it needs: its target, its summoned monsters...
+        A link with two targets resolves while one is still legal (CR 608.2b)."""
         L, f, w = ctx.L, ctx.f, self.world
         parts: list[Term] = []
         if ability.target is not None:
-            parts.append(target_fits(ctx, ability, target, me))
+            fits = target_fits(ctx, ability, target, me)
+            if ability.targets > 1:
+                fits = L.or_(fits, target_fits(ctx, ability, target2, me))
+            parts.append(fits)
         if ability.acts_on("summoned"):
             parts.append(
                 L.or_(

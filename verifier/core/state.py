@@ -190,6 +190,8 @@ OPTIONAL: dict[str, Field] = {
     f.name: f
     for f in (
         _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
+        # rules/activation.py: a link's second target, or -1 (Magic's Fire: "two targets")
+        _array("ltg2", "slot", -1),
         # effects/veil.py: its effects are negated until the end of the turn (Effect Veiler)
         _array("veiled", "card", False),
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
@@ -376,6 +378,7 @@ class Frame:
     overflow: Term
     # optional fields
     dizzy: Column
+    ltg2: Column
     veiled: Column
     pressed: Column
     atk: Column

@@ -780,7 +780,8 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
 
 def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     """A Magic card: a creature (perhaps with an activated or a "dies" triggered ability), a
-    counterspell, or an instant or sorcery (perhaps with split second)."""
+    counterspell, or an instant or sorcery (perhaps with split second, perhaps with two
+    targets)."""
     shape = c.integer(0, 5)
     creature_target: dict[str, Any] = {"card": "monster", "zone": "field"}
     if c.integer(0, 3) == 0:
@@ -826,6 +827,9 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     if c.integer(0, 4) == 0:
         card["split-second"] = True
     card["effect"] = _parts(c, ctx)
+    if ctx.target and c.integer(0, 3) == 0:
+        # Two different target creatures (Fire), each checked again on resolution.
+        card["targets"] = 2
     return card
 
 
@@ -1329,7 +1333,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     from verifier.core.state import Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
-    from verifier.trace.narrate import paying
+    from verifier.trace.narrate import paying, targeting
 
     system = prepared.system
     state = prepared.history.state
@@ -1347,8 +1351,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             text = f"{who} activates {ability.label}"
             if extended and ability.mode is not None:
                 text = f"{who} activates {names[ability.card]} choosing {ability.mode}"
-            if action.target >= 0:
-                text += f" targeting {names[action.target]}"
+            text += targeting(action, names)
             text += paying(ability, action.tributes, names)
             out.append(text)
         elif action.kind == "pass":

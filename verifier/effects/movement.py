@@ -75,7 +75,11 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
             True if effect.filter is None else matches(ctx, c, effect.filter, link.me, ability.card)
         )
         if obj == "target":
-            sel = L.and_(link.target == c, target_fits(ctx, ability, c, link.me))
+            # Each of its targets that is still legal (CR 608.2b: not the illegal ones).
+            chosen = link.target == c
+            if ability.targets > 1:
+                chosen = L.or_(chosen, link.target2 == c)
+            sel = L.and_(chosen, target_fits(ctx, ability, c, link.me))
         elif obj == "that-card":
             sel = L.select(link.below, f.lcard, -1) == c
         elif obj == "this-card":

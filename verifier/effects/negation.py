@@ -62,7 +62,10 @@ def _counterspell(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     for i in range(w.layout.slots):
         after = L.and_(go, i < f.clen, L.not_(f.ldone[i]), L.not_(link.slot[i]))
         if effect.obj == "target":
-            after = L.and_(after, f.lcard[i] == link.target)
+            aimed = f.lcard[i] == link.target
+            if link.ability.targets > 1:
+                aimed = L.or_(aimed, f.lcard[i] == link.target2)
+            after = L.and_(after, aimed)
         after = L.and_(after, L.not_(unnegatable(ctx, f.lab[i])))
         f.lneg[i] = L.or_(f.lneg[i], after)
         countered.append(after)

@@ -80,6 +80,8 @@ class Link:
     slot: Sequence[Term]
     below: Sequence[Term]
     heads: bool | None
+    target2: Term = -1
+    """Its second target (an ability that targets two cards), or -1."""
 
 
 Apply = Callable[["Ctx", Link, Effect, Term], Moved | None]

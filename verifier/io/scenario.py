@@ -690,6 +690,15 @@ class _Loader:
             )
         return model.speeds.index(str(given))
 
+    def targets(self, count: int, target: object, where: _Where) -> int:
+        """How many targets an ability chooses: more than one only with a 'target' filter."""
+        if count > 1 and target is None:
+            raise self.error(
+                f"'targets: {count}' needs 'target' (what each target must be)",
+                where.at("targets"),
+            )
+        return count
+
     def check_mode_labels(
         self, modes: list[ModeFile], where: _Where, path: tuple[Any, ...]
     ) -> None:
@@ -728,6 +737,7 @@ class _Loader:
             costs=costs,
             target=self.filter(spec.target, where, "target") if spec.target else None,
             effects=self.effects(spec.effect, where, "effect"),
+            targets=self.targets(entry.targets, spec.target, where),
             once=entry.once,
             no_response=entry.no_response,
             card_activation=True,
@@ -797,6 +807,7 @@ class _Loader:
             costs=costs,
             target=self.filter(part.target, where, "target") if part.target else None,
             effects=self.effects(part.effect, where, "effect"),
+            targets=self.targets(spec.targets, part.target, where),
             once=spec.once,
             no_response=spec.no_response,
             card_activation=False,
@@ -1200,7 +1211,7 @@ class _StepReader:
             return self.attack(player, offset, rest, text)
         if rest.startswith("sets "):
             card, end = self.card_at(offset + len("sets "))
-            tributes, target, end = self.clauses(end)
+            tributes, (target, _), end = self.clauses(end)
             if target is not None:
                 raise self.error("a Set has no target", end)
             return Step(
@@ -1217,7 +1228,7 @@ class _StepReader:
             how = summon.group(1) or "normal"
             start = offset + summon.end()
             card, end = self.card_at(start)
-            tributes, target, end = self.clauses(end)
+            tributes, (target, _), end = self.clauses(end)
             if target is not None:
                 raise self.error("a summon has no target", end)
             return Step(
@@ -1228,7 +1239,7 @@ class _StepReader:
                 start = offset + len(verb) + 1
                 card, end = self.card_at(start)
                 ability, end = self.which_ability(card, end, start)
-                tributes, target, end = self.clauses(end)
+                tributes, (target, second), end = self.clauses(end)
                 return Step(
                     "activate",
                     player,
@@ -1238,6 +1249,7 @@ class _StepReader:
                     tributes=tributes,
                     text=text,
                     span=self.origin,
+                    target2=second,
                 )
         raise self.error(
             "cannot read this step; write 'A activates CARD [targeting CARD] "
@@ -1319,15 +1331,26 @@ class _StepReader:
             raise self.error(f"which effect? name one of: {labels}", start)
         return owned[0].index, end
 
-    def clauses(self, end: int) -> tuple[tuple[int, ...], int | None, int]:
+    def clauses(self, end: int) -> tuple[tuple[int, ...], tuple[int | None, int | None], int]:
+        """The clauses after the card: its cost cards, its target or two, where they end."""
         tributes: list[int] = []
         target: int | None = None
+        second: int | None = None
         while end < len(self.text.rstrip()):
             rest = self.text[end:]
             if rest.startswith(" targeting "):
                 if target is not None:
-                    raise self.error("one target per step", end)
+                    raise self.error("one 'targeting' per step; name two targets with 'and'", end)
                 target, end = self.card_at(end + len(" targeting "))
+                if self.text.startswith(" and ", end) and self.card_follows(end + len(" and ")):
+                    second, after = self.card_at(end + len(" and "))
+                    if second == target:
+                        raise self.error(
+                            f"'{self.cards[second].name}' is named twice; the targets of one "
+                            "spell or ability are different cards",
+                            end + len(" and "),
+                        )
+                    end = after
             elif rest.startswith((" tributing ", " discarding ", " banishing ")):
                 # The card chosen to pay a cost; "a card" is an unlisted card of the hand.
                 start = end + len(rest.split(" ", 2)[1]) + 2
@@ -1348,4 +1371,12 @@ class _StepReader:
                     "'discarding CARD' or 'banishing CARD'",
                     end + 1,
                 )
-        return tuple(tributes), target, end
+        return tuple(tributes), (target, second), end
+
+    def card_follows(self, start: int) -> bool:
+        """Whether a card's name starts at ``start``."""
+        rest = self.text[start:]
+        return any(
+            rest.startswith(name) and (len(rest) == len(name) or rest[len(name)] in " (")
+            for name in self.names
+        )

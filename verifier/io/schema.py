@@ -746,6 +746,14 @@ class AbilityFile(_Strict):
         None,
         description="which cards it may target (chosen on activation, checked again on resolution)",
     )
+    targets: int = Field(
+        1,
+        ge=1,
+        le=2,
+        description="how many different cards it targets, each fitting 'target' (1 or 2; "
+        "Magic's Fire): on resolution each is checked again, it does nothing to the illegal "
+        "ones and does not resolve when all are illegal",
+    )
     effect: Effects | None = Field(
         None, description="what it does on resolution: one part or a list, applied in order"
     )
@@ -839,6 +847,14 @@ class CardFile(_Strict):
     target: FilterFile | None = Field(
         None,
         description="which cards it may target (chosen on activation, checked again on resolution)",
+    )
+    targets: int = Field(
+        1,
+        ge=1,
+        le=2,
+        description="how many different cards it targets, each fitting 'target' (1 or 2; "
+        "Magic's Fire): on resolution each is checked again, it does nothing to the illegal "
+        "ones and does not resolve when all are illegal",
     )
     effect: Effects | None = Field(
         None, description="what it does on resolution: one part or a list, applied in order"

@@ -30,10 +30,13 @@ __all__ = [
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:
-    """The optional state field hands need: the unlisted cards of each hand, kept when the
-    scenario gives hands or a cost may be paid with any card of the hand."""
+    """The optional state fields activations need: the unlisted cards of each hand, kept when
+    the scenario gives hands or a cost may be paid with any card of the hand; a link's second
+    target, when an ability targets two cards."""
     hidden = any(cost.hidden for a in scenario.abilities for cost in a.costs)
-    return ("hand",) if hidden or any(scenario.hands) else ()
+    hand = ("hand",) if hidden or any(scenario.hands) else ()
+    two = ("ltg2",) if any(a.targets > 1 for a in scenario.abilities) else ()
+    return hand + two
 
 
 def activation_checks(
@@ -215,9 +218,11 @@ def push_link(
     spd: Term,
     when: Term,
     negated: Term = False,
+    second: int | None = None,
 ) -> None:
     """Add a link on top of the chain (when ``when`` holds); ``negated``: its effect is
-    negated already (activated on the field by a monster whose effects are negated)."""
+    negated already (activated on the field by a monster whose effects are negated);
+    ``second``: its second target (-1 for none), when the state keeps one."""
     L, f, w = ctx.L, ctx.f, ctx.w
     if L.is_false(when):
         return
@@ -231,6 +236,8 @@ def push_link(
         f.lcard[i] = L.ite(here, ability.card, f.lcard[i])
         f.lpl[i] = L.ite(here, player, f.lpl[i])
         f.ltg[i] = L.ite(here, -1 if target is None else target, f.ltg[i])
+        if second is not None:
+            f.ltg2[i] = L.ite(here, second, f.ltg2[i])
         f.lspd[i] = L.ite(here, spd, f.lspd[i])
         f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
         f.leneg[i] = L.ite(here, negated, f.leneg[i])

@@ -179,8 +179,18 @@ def _action(system: System, state: State, step: Step) -> Action:
         )
     if step.verb == "decline":
         return Action("decline", step.ability)
+    name = system.world.cards[ability.card].name
+    named = 1 if step.target2 is None else 2
+    if step.target is not None and named != ability.targets:
+        raise ScenarioError(
+            f"history step '{step.text}' names {named} target{'s' * (named > 1)}, but "
+            f"{name} targets {ability.targets}",
+            step.span,
+        )
     kind = "trigger" if ability.trigger is not None else "activate"
-    return Action(kind, step.ability, -1 if step.target is None else step.target, step.tributes)
+    chosen = sorted(c for c in (step.target, step.target2) if c is not None) or [-1]
+    second = chosen[1] if len(chosen) > 1 else -1
+    return Action(kind, step.ability, chosen[0], step.tributes, target2=second)
 
 
 def _plan(system: System, state: State, action: Action) -> list[Action] | None:

@@ -216,6 +216,8 @@ class Ability:
     combat_damage: bool = False
     """Magic before 2010: the combat damage put on the stack as the combat damage step
     begins (an object of the game's, not of a card; it is tied to the first attacker)."""
+    targets: int = 1
+    """How many different cards it targets (each fits ``target``): 1 or 2."""
     split_second: bool = False
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""

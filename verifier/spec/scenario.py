@@ -28,6 +28,7 @@ class Step:
     how: str = "normal"
     text: str = ""
     span: Span | None = field(default=None, compare=False)
+    target2: int | None = None  # the second target ("targeting X and Y")
 
 
 @dataclass(frozen=True, slots=True)

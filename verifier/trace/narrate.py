@@ -124,8 +124,7 @@ def narrate(
         if k == "activate":
             ability = w.abilities[action.ability]
             detail = ""
-            if action.target >= 0:
-                detail += f" targeting {names[action.target]}"
+            detail += targeting(action, names)
             detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
             if action.kind == "trigger":
@@ -247,6 +246,16 @@ def narrate(
     return steps
 
 
+def targeting(action: Action, names: list[str]) -> str:
+    """ " targeting X" or " targeting X and Y" for an activation's targets (or nothing)."""
+    if action.target < 0:
+        return ""
+    text = f" targeting {names[action.target]}"
+    if action.target2 >= 0:
+        text += f" and {names[action.target2]}"
+    return text
+
+
 def paying(ability: Ability, chosen: tuple[int, ...], names: list[str]) -> str:
     """The words a history uses for the cards chosen to pay ``ability``'s costs: " tributing
     X", " discarding X" (" discarding a card": an unlisted card of the hand), " banishing X"."""
@@ -273,8 +282,7 @@ def describe_action(system: System, state: State, action: Action) -> str:
         activates = wording.activate_card if ability.card_activation else wording.activate_effect
         verb = {"activate": activates, "trigger": "places", "decline": "declines"}[action.kind]
         text = f"{who} {verb} {ability.label}"
-        if action.target >= 0:
-            text += f" targeting {names[action.target]}"
+        text += targeting(action, names)
         return text + paying(ability, action.tributes, names)
     if action.kind == "pass":
         return f"{players[action.player]} passes"
