@@ -131,3 +131,24 @@ def test_one_target_scenarios_keep_their_state() -> None:
     # A scenario without a two-target ability has no second-target slot.
     scenario = load_scenario(EXAMPLES / "mtg" / "target-illegal-on-resolution.yaml")
     assert not build_system(scenario).layout.has("ltg2")
+
+
+def test_why_asks_about_the_pair_of_targets_named(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    # The Elves cannot be targeted: Fire on the Bears and the Elves can never be cast, though
+    # Fire on the Bears and another creature can (the pair is matched in either order).
+    text = "\n".join(
+        [
+            *FIRE.split("history:", maxsplit=1)[0].splitlines(),
+            "  Hill Giant: {kind: creature, controller: B, power: 3, toughness: 3}",
+        ]
+    ).replace("toughness: 1}", "toughness: 1, continuous: {untargetable: this}}")
+    path = str(write("s.yaml", text + "\n"))
+    never = run("why", path, "A casts Fire targeting Grizzly Bears and Llanowar Elves")
+    assert never.code == 0, never
+    assert "A cannot activate Fire on any continuation" in never.out
+    assert "(lock.untargetable)" in never.out
+    can = run("why", path, "A casts Fire targeting Hill Giant and Grizzly Bears")
+    assert can.code == 0, can
+    assert "A casts Fire targeting Grizzly Bears and Hill Giant" in can.out

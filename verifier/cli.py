@@ -826,7 +826,14 @@ def why_cmd(path: str, action: str, timeout: float | None, allow_outside: bool) 
             Span("<action>", 1, 1, action),
         )
     prepared = prepare(scenario)
-    answer = why_lines(prepared, step.player, frozenset({step.ability}), step.target, timeout)
+    answer = why_lines(
+        prepared,
+        step.player,
+        frozenset({step.ability}),
+        step.target,
+        timeout,
+        target2=step.target2,
+    )
     click.echo("\n".join(answer.lines))
     sys.exit(OK if answer.complete else UNKNOWN)
 

@@ -35,12 +35,13 @@ def why_lines(
     target: int | None,
     timeout: float | None,
     indent: str = "",
+    target2: int | None = None,
 ) -> Answer:
     """Whether ``player`` can activate one of ``abilities``, and if not, the rules why."""
     system = prepared.system
     start = prepared.history.state
     result = why_not(
-        system, start, prepared.history.activations, player, abilities, target, timeout
+        system, start, prepared.history.activations, player, abilities, target, timeout, target2
     )
     who = prepared.scenario.players[player]
     labels = (

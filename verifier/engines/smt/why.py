@@ -62,15 +62,17 @@ def why_not(
     abilities: frozenset[int],
     target: int | None = None,
     timeout: float | None = None,
+    target2: int | None = None,
 ) -> WhyNot:
-    """Can ``player`` activate one of ``abilities`` (on ``target``)? If not, which rules say so?"""
+    """Can ``player`` activate one of ``abilities`` (on ``target``, and ``target2`` for a
+    second target, in either order)? If not, which rules say so?"""
     engine = SmtEngine(system, start, start_activations, timeout=timeout)
     wanted = [
         i
         for i, a in enumerate(system.actions)
         if a.kind in {"activate", "trigger"}
         and a.ability in abilities
-        and (target is None or a.target == target)
+        and _aims_at(a, target, target2)
     ]
     names = sorted(
         {
@@ -116,3 +118,12 @@ def why_not(
         if result == z3.unsat:
             core.remove(name)
     return WhyNot(None, tuple(core), engine.complete, engine.bound)
+
+
+def _aims_at(action: Action, target: int | None, target2: int | None) -> bool:
+    """Whether ``action`` has the targets asked for (any, one, or a pair in either order)."""
+    if target is None:
+        return True
+    if target2 is None:
+        return action.target == target
+    return sorted((action.target, action.target2)) == sorted((target, target2))
