@@ -37,6 +37,15 @@ class Run:
     err: str
 
 
+def bad_input(run: Callable[..., Run], path: Path) -> list[str]:
+    """The lines ``check`` writes for ``path``, which must be bad input (status 2, no
+    traceback)."""
+    result = run("check", str(path))
+    assert result.code == 2, result
+    assert "Traceback" not in result.err
+    return result.err.splitlines()
+
+
 @pytest.fixture
 def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     """Run ``verifier ARGS...`` and return its exit status and output."""

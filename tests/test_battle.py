@@ -9,7 +9,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from tests.conftest import MODELS, ROOT, Run
+from tests.conftest import MODELS, ROOT, Run, bad_input
 from verifier.engines.explore import explore
 from verifier.io.scenario import load_scenario
 from verifier.rules.rulebook import RULES
@@ -216,10 +216,7 @@ claims:
 
 
 def _error(run: Callable[..., Run], path: Path) -> list[str]:
-    result = run("check", str(path))
-    assert result.code == 2, result
-    assert "Traceback" not in result.err
-    return result.err.splitlines()
+    return bad_input(run, path)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MODELS, Run
+from tests.conftest import MODELS, Run, bad_input
 
 MTG = (MODELS / "mtg.yaml").read_text(encoding="utf-8")
 
@@ -36,10 +36,7 @@ claims:
 
 
 def _error(run: Callable[..., Run], path: Path) -> str:
-    result = run("check", str(path))
-    assert result.code == 2, result
-    assert "Traceback" not in result.err
-    return result.err.splitlines()[0]
+    return bad_input(run, path)[0]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import EXAMPLES, Run
+from tests.conftest import EXAMPLES, Run, bad_input
 from verifier.io.scenario import load_scenario
 from verifier.system import build_system
 
@@ -38,10 +38,7 @@ claims:
 
 
 def _error(run: Callable[..., Run], path: Path) -> str:
-    result = run("check", str(path))
-    assert result.code == 2, result
-    assert "Traceback" not in result.err
-    return result.err.splitlines()[0]
+    return bad_input(run, path)[0]
 
 
 @pytest.mark.parametrize(

@@ -784,8 +784,8 @@ class CardFile(_Strict):
     )
     zone: ZoneName | None = Field(
         None,
-        description="where it is: hand, field, graveyard, banished, deck (default: monsters on the"
-        " field, Spells and Traps in the hand)",
+        description="where it is: hand, field, graveyard, banished, deck, stack (Magic) "
+        "(default: monsters on the field, Spells and Traps in the hand)",
     )
     set: Literal["this-turn", "earlier-turn"] | None = Field(
         None,
