@@ -115,14 +115,17 @@ class Field:
     ``alog``, ``rlog``); ``None`` for a scalar."""
     fill: int | bool
     """Its value before anything happened (the array's every entry)."""
+    refers: str | None = None
+    """``card`` or ``ability`` when its values name one (an index; negative: none), so a
+    renaming of interchangeable cards renames them too (:mod:`verifier.engines.symmetry`)."""
 
     @property
     def boolean(self) -> bool:
         return type(self.fill) is bool
 
 
-def _array(name: str, over: str, fill: int | bool = 0) -> Field:
-    return Field(name, over, fill)
+def _array(name: str, over: str, fill: int | bool = 0, refers: str | None = None) -> Field:
+    return Field(name, over, fill, refers)
 
 
 CORE: tuple[Field, ...] = (
@@ -131,7 +134,7 @@ CORE: tuple[Field, ...] = (
     _array("up", "card", False),  # face-up
     _array("ctrl", "card"),  # controller
     _array("active", "card", False),  # its activation resolved: its continuous effects apply
-    _array("bound", "card", -1),  # the card it is bound to (Call of the Haunted), or -1
+    _array("bound", "card", -1, "card"),  # the card it is bound to (Call of the Haunted), or -1
     _array("summoned", "card", False),  # part of the summon the current window is about
     _array("trig", "card", False),  # record: a trigger effect of this card triggered
     _array("miss", "card", False),  # record: a trigger effect of this card missed the timing
@@ -146,10 +149,10 @@ CORE: tuple[Field, ...] = (
     _array("pctrl", "ability"),  # who controlled the card when its trigger last triggered
     _array("aspd", "ability"),  # its speed now (rank), after every modifier on its card
     # per chain-link slot
-    _array("lab", "slot", -1),  # ability, or -1 for an empty slot
-    _array("lcard", "slot", -1),  # its card
+    _array("lab", "slot", -1, "ability"),  # ability, or -1 for an empty slot
+    _array("lcard", "slot", -1, "card"),  # its card
     _array("lpl", "slot"),  # the player who activated it
-    _array("ltg", "slot", -1),  # its target, or -1
+    _array("ltg", "slot", -1, "card"),  # its target, or -1
     _array("lspd", "slot"),  # its speed (rank)
     _array("lneg", "slot", False),  # its activation was negated
     _array("leneg", "slot", False),  # its effect was negated
@@ -158,13 +161,13 @@ CORE: tuple[Field, ...] = (
     _array("lp", "player"),  # life points
     _array("drawn", "player"),  # cards added from the deck to the hand
     # activation log (records)
-    _array("a_ab", "alog", -1),
+    _array("a_ab", "alog", -1, "ability"),
     _array("a_pl", "alog"),
     _array("a_cno", "alog"),
     _array("a_link", "alog"),
     _array("a_segoc", "alog", False),
     # resolution log (records)
-    _array("r_ab", "rlog", -1),
+    _array("r_ab", "rlog", -1, "ability"),
     _array("r_cno", "rlog"),
     _array("r_out", "rlog"),
     _array("r_spd", "rlog"),
@@ -177,7 +180,7 @@ CORE: tuple[Field, ...] = (
     Field("seq", None, 0),  # number of the last event ("the last thing to happen")
     Field("cno", None, 1),  # the number of the current chain (1 = the scenario's)
     Field("window", None, int(Window.NONE)),  # Window
-    Field("summoning", None, -1),  # the card being summoned, or -1
+    Field("summoning", None, -1, "card"),  # the card being summoned, or -1
     Field("how", None, 0),  # how it is summoned: 0 normal, 1 tribute, 2 special
     Field("an", None, 0),  # entries in the activation log
     Field("rn", None, 0),  # entries in the resolution log
@@ -191,7 +194,7 @@ OPTIONAL: dict[str, Field] = {
     for f in (
         _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
         # rules/activation.py: a link's second target, or -1 (Magic's Fire: "two targets")
-        _array("ltg2", "slot", -1),
+        _array("ltg2", "slot", -1, "card"),
         # effects/veil.py: its effects are negated until the end of the turn (Effect Veiler)
         _array("veiled", "card", False),
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
@@ -204,7 +207,7 @@ OPTIONAL: dict[str, Field] = {
         _array("lost", "player", False),
         # Magic's combat (rules/combat.py): attacking, the attacker it blocks, damage assigned
         _array("atkg", "card", False),
-        _array("blk", "card", -1),
+        _array("blk", "card", -1, "card"),
         _array("asg", "card"),
         # event conditions (rules/windows.py): "when a card is destroyed" and the like
         Field("cseq", None, 0),  # the last event's number when the current chain began
@@ -216,11 +219,11 @@ OPTIONAL: dict[str, Field] = {
         _array("dpos", "card", False),  # in Defense Position
         _array("fixed", "card", False),  # its battle position may not change this turn
         _array("atkd", "card", False),  # declared an attack this turn
-        Field("attacker", None, -1),  # the monster whose attack is under way, or -1
-        Field("atarget", None, -1),  # the monster it attacks, or -1 (a direct attack)
+        Field("attacker", None, -1, "card"),  # the monster whose attack is under way, or -1
+        Field("atarget", None, -1, "card"),  # the monster it attacks, or -1 (a direct attack)
         Field("acount", None, 0),  # the opponent's monsters when the attack was declared
         Field("replay", None, False),  # a replay: the attacker may attack again or not
-        Field("bflip", None, -1),  # the attacked monster the attack flipped face-up, or -1
+        Field("bflip", None, -1, "card"),  # the attacked monster the attack flipped face-up, or -1
         _array("bdes", "card", False),  # record: destroyed by battle
         _array("bwait", "card", False),  # destroyed by this battle, waiting for its end
         _array("bdmg", "player"),  # record: battle damage the player took

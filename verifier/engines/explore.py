@@ -18,6 +18,7 @@ from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
+from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
 from verifier.system import Action, System
 
 __all__ = ["MOVES", "ORDERS", "Exploration", "ExplorerEngine", "explore", "reporter"]
@@ -77,6 +78,7 @@ class Exploration:
         "_pushed",
         "_queue",
         "budget",
+        "canonical",
         "deadlocks",
         "edges",
         "last",
@@ -103,11 +105,16 @@ class Exploration:
         max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
         progress: Progress | None = None,
         order: str = "breadth",
+        canonical: Canon | None = None,
     ) -> None:
+        """``canonical``, when given, maps every state reached after the start to the
+        representative of its class (symmetry reduction): states are then deduplicated up
+        to that renaming, and :meth:`path` replays real actions through them."""
         if order not in ORDERS:
             raise ValueError(f"no exploration order {order!r} (orders: {', '.join(ORDERS)})")
         self.system = system
         self.order = order
+        self.canonical = canonical
         self.start = start
         self.max_states = max_states
         self.budget = seconds
@@ -181,17 +188,23 @@ class Exploration:
         return depth
 
     def path(self, state: State) -> list[Action]:
-        """The shortest sequence of actions from the start to ``state``."""
+        """The shortest sequence of actions from the start to ``state`` (under symmetry
+        reduction: real actions to a renaming of ``state``)."""
         actions: list[Action] = []
+        states: list[State] = []
         current = state
         while True:
             link = self.parent[current]
             if link is None:
                 break
+            states.append(current)
             current, action = link
             actions.append(action)
         actions.reverse()
-        return actions
+        if self.canonical is None:
+            return actions
+        states.reverse()
+        return concrete_path(self.system, self.start, self.canonical, states)
 
     def _reached(self, state: State) -> bool | None:
         """File a newly reached state: True when it is to be expanded, False when it is a
@@ -240,6 +253,7 @@ class Exploration:
         max_states, progress, moves = self.max_states, self.progress, MOVES
         push, pop = heapq.heappush, heapq.heappop
         intern = self._columns.setdefault
+        canonical = self.canonical
         try:
             while heap:
                 made, depth, _, state = pop(heap)
@@ -266,6 +280,8 @@ class Exploration:
                 for action in enabled(state):
                     moved = True
                     nxt = step(CONCRETE, state, action)
+                    if canonical is not None:
+                        nxt = canonical(nxt)
                     if edges is not None:
                         edges.append((state, nxt, action))
                     better = (made + (action.kind in moves), depth + 1)
@@ -303,6 +319,7 @@ class Exploration:
         intern = self._columns.setdefault
         max_states = self.max_states
         progress = self.progress
+        canonical = self.canonical
         found: State | None = None
         try:
             while queue and found is None:
@@ -321,6 +338,8 @@ class Exploration:
                 for action in enabled(state):
                     moved = True
                     nxt = step(CONCRETE, state, action)
+                    if canonical is not None:
+                        nxt = canonical(nxt)
                     if edges is not None:
                         edges.append((state, nxt, action))
                     if nxt in parent:
@@ -414,14 +433,59 @@ class ExplorerEngine:
         *,
         progress: Progress | None = None,
         order: str = "breadth",
+        reduce: bool = True,
     ) -> None:
+        """``reduce``: explore interchangeable cards in one order only (symmetry reduction,
+        :mod:`verifier.engines.symmetry`); the cards a claim names are never renamed."""
         self.system = system
+        self.start = start
         self.start_activations = start_activations
-        self.exploration = Exploration(
-            system, start, max_states, seconds=seconds, progress=progress, order=order
+        self.max_states = max_states
+        self.seconds = seconds
+        self.progress = progress
+        self.order = order
+        self.reduce = reduce
+        self.spent = 0.0  # seconds of explorations given up for a finer symmetry
+        self.named: frozenset[int] = frozenset()  # cards claims named: never renamed
+        self.classes: tuple[tuple[int, ...], ...] = ()
+        self.exploration = self._exploration(self.classes)
+
+    def _exploration(self, classes: tuple[tuple[int, ...], ...]) -> Exploration:
+        symmetry = Symmetry(self.system.world, classes)
+        seconds = None if self.seconds is None else max(0.0, self.seconds - self.spent)
+        return Exploration(
+            self.system,
+            self.start,
+            self.max_states,
+            seconds=seconds,
+            progress=self.progress,
+            order=self.order,
+            canonical=symmetry.canonical if symmetry else None,
         )
 
+    def _reduced_for(self, body: ast.Formula) -> None:
+        """Explore with the symmetry a claim allows: no card it names is renamed.
+
+        The exploration goes on while no card the claim names is in a class it renames;
+        otherwise a new one starts without the cards named so far in any class (the time
+        spent still counts against the limit).
+        """
+        if not self.reduce:
+            return
+        named = named_cards(body)
+        if not any(c in members for members in self.classes for c in named):
+            if self.exploration.expanded or self.classes:
+                return
+            self.named |= named  # nothing explored yet: start with this claim's symmetry
+        else:
+            self.named |= named
+            self.spent += self.exploration.seconds
+        classes = interchangeable(self.system.world, self.named)
+        if classes != self.classes or self.exploration.expanded:
+            self.classes, self.exploration = classes, self._exploration(classes)
+
     def search(self, body: ast.Formula, want: bool) -> Search:
+        self._reduced_for(body)
         ex = self.exploration
         world, activations = self.system.world, self.start_activations
 
