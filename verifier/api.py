@@ -153,6 +153,8 @@ class Options:
     explain: bool = False
     allow_outside: bool = False
     progress: Figures | None = field(default=None, compare=False)
+    reduce: bool = True
+    """Explore interchangeable cards in one order only (symmetry reduction)."""
 
     def __post_init__(self) -> None:
         if self.engine not in ENGINES:
@@ -163,7 +165,9 @@ def decide(source: Source, options: Options) -> Checked:
     """Load ``source`` and decide every claim of it (what ``verifier check`` does per file)."""
     o = options
     scenario = _load(source, o.allow_outside)
-    results, variants = check_scenario(scenario, o.engine, o.timeout, o.max_states, o.progress)
+    results, variants = check_scenario(
+        scenario, o.engine, o.timeout, o.max_states, o.progress, o.reduce
+    )
     if o.explain:
         from verifier.report.reasons import with_reasons
 
@@ -181,7 +185,7 @@ def decide_claim(source: Source, claim: str, options: Options) -> Checked:
     formula = parse_for(scenario, claim)
     prepared = prepare(scenario)
     asked: list[tuple[str, str, Formula, str | None]] = [("ask", claim, formula, None)]
-    results = check_claims(prepared, asked, o.engine, o.timeout, o.max_states, o.progress)
+    results = check_claims(prepared, asked, o.engine, o.timeout, o.max_states, o.progress, o.reduce)
     if o.explain:
         from verifier.report.reasons import with_reasons
 
@@ -197,15 +201,18 @@ def check(
     max_states: int | None = None,
     explain: bool = False,
     allow_outside: bool = False,
+    reduce: bool = True,
 ) -> list[Result]:
     """Decide every claim of the scenario ``source``; one :class:`Result` per claim, in the
     file's order.
 
     ``engine`` is ``auto``, ``explore``, ``smt`` or ``both``; ``timeout`` (seconds per engine)
-    and ``max_states`` (the explorer's) are the limits past which a verdict is ``unknown``.
+    and ``max_states`` (the explorer's) are the limits past which a verdict is ``unknown``;
+    ``reduce=False`` turns the explorer's symmetry reduction off.
     Raises :class:`~verifier.errors.VerifierError` for bad input.
     """
-    checked = decide(source, Options(engine, timeout, max_states, explain, allow_outside))
+    options = Options(engine, timeout, max_states, explain, allow_outside, reduce=reduce)
+    checked = decide(source, options)
     return [Result.of(checked.scenario.path, r) for r in checked.results]
 
 
@@ -218,11 +225,12 @@ def ask(
     max_states: int | None = None,
     explain: bool = False,
     allow_outside: bool = False,
+    reduce: bool = True,
 ) -> Result:
     """Decide one ``claim`` (in the claim language) about the scenario ``source``; its own
     claims are ignored. Raises :class:`~verifier.errors.VerifierError` for bad input, a claim
     that does not parse included (its ``path`` is ``<claim>``)."""
-    options = Options(engine, timeout, max_states, explain, allow_outside)
+    options = Options(engine, timeout, max_states, explain, allow_outside, reduce=reduce)
     checked = decide_claim(source, claim, options)
     [result] = checked.results
     return Result.of(checked.scenario.path, result)

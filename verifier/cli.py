@@ -131,6 +131,15 @@ def _color_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
+def _reduce_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--no-reduce",
+        "no_reduce",
+        is_flag=True,
+        help="Explore interchangeable cards in every order (no symmetry reduction).",
+    )(f)
+
+
 def _quiet_option(f: click.decorators.FC) -> click.decorators.FC:
     return click.option(
         "--quiet", is_flag=True, help="No progress line on a terminal's standard error."
@@ -280,6 +289,7 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @_engine_option
 @_timeout_option
 @_max_states_option()
+@_reduce_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
@@ -304,6 +314,7 @@ def check_cmd(
     engine: str,
     timeout: float | None,
     max_states: int,
+    no_reduce: bool,
     as_json: bool,
     brief: bool,
     explain: bool,
@@ -340,7 +351,9 @@ def check_cmd(
         sys.exit(BAD_INPUT)
     sections: list[FileSection] = []
     line = _progress(quiet)
-    options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
+    options = Options(
+        engine, timeout, max_states, explain, allow_outside, _told(line), reduce=not no_reduce
+    )
     for path in files:
         try:
             checked = decide(path, options)
@@ -452,6 +465,7 @@ def _write_outputs(
 @_engine_option
 @_timeout_option
 @_max_states_option()
+@_reduce_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what the claim asks.")
 @_color_option
@@ -462,6 +476,7 @@ def ask_cmd(
     engine: str,
     timeout: float | None,
     max_states: int,
+    no_reduce: bool,
     as_json: bool,
     explain: bool,
     allow_outside: bool,
@@ -470,7 +485,9 @@ def ask_cmd(
     """Decide one CLAIM about the scenario in PATH (its own claims are ignored)."""
     line = _progress(quiet)
     try:
-        options = Options(engine, timeout, max_states, explain, allow_outside, _told(line))
+        options = Options(
+            engine, timeout, max_states, explain, allow_outside, _told(line), not no_reduce
+        )
         checked = decide_claim(path, claim, options)
     except VerifierError as exc:
         if not as_json:

@@ -52,6 +52,7 @@ class AutoEngine:
             limits.seconds,
             progress=reporter(limits.progress),
             order="fewest-moves",
+            reduce=limits.reduce,
         )
         self.smt: Engine | None = None
 

@@ -81,6 +81,9 @@ class Limits:
     seconds: float | None = None
     max_states: int | None = None
     progress: Figures | None = None
+    reduce: bool = True
+    """Whether the explorer explores interchangeable cards in one order only (symmetry
+    reduction; ``--no-reduce`` turns it off)."""
 
 
 EngineFactory = Callable[[System, State, int, Limits], Engine]
@@ -119,6 +122,7 @@ def _explorer() -> EngineFactory:
             limits.max_states or DEFAULT_STATE_LIMIT,
             limits.seconds,
             progress=reporter(limits.progress),
+            reduce=limits.reduce,
         )
 
     return make

@@ -93,9 +93,10 @@ def _engine(
     timeout: float | None,
     max_states: int | None = None,
     progress: Figures | None = None,
+    reduce: bool = True,
 ) -> Engine:
     history = prepared.history
-    limits = Limits(seconds=timeout, max_states=max_states, progress=progress)
+    limits = Limits(seconds=timeout, max_states=max_states, progress=progress, reduce=reduce)
     return make_engine(name, prepared.system, history.state, history.activations, limits)
 
 
@@ -105,6 +106,7 @@ def check_scenario(
     timeout: float | None = None,
     max_states: int | None = None,
     progress: Figures | None = None,
+    reduce: bool = True,
 ) -> tuple[list[ClaimResult], dict[Variant, Prepared]]:
     """Decide every claim of ``scenario``, each under the variant it names (rules, turn,
     history).
@@ -142,6 +144,7 @@ def check_scenario(
             timeout,
             max_states,
             progress,
+            reduce,
         )
         label = _variant_label(variant_scenario, variant)
         for i, result in zip(indices, decided, strict=True):
@@ -177,6 +180,7 @@ def check(
     timeout: float | None = None,
     max_states: int | None = None,
     progress: Figures | None = None,
+    reduce: bool = True,
 ) -> list[ClaimResult]:
     """Decide each ``(id, text, formula, expected)`` claim with ``engine``.
 
@@ -198,7 +202,7 @@ def check(
         for name in names:
             began = time.perf_counter()
             if (name, link) not in engines:
-                engines[name, link] = _engine(here, name, timeout, max_states, progress)
+                engines[name, link] = _engine(here, name, timeout, max_states, progress, reduce)
             decision = decide(engines[name, link], formula)
             seconds = time.perf_counter() - began
             if _point_only(formula) and decision.trace is not None:
