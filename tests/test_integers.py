@@ -92,6 +92,27 @@ def test_claim_constants_outside_the_range_are_not_truncated(
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("chain", [65537, 131073, 4294967297, 10**17 + 1])
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ('exists chain({n}).order == ["Burn"]', "fails"),
+        ('exists chain({n}).resolution_order == ["Burn"]', "fails"),
+        ('exists chain({n}).segoc_order == ["Burn"]', "fails"),
+        ("exists chain({n}).length >= 1", "fails"),
+        ("always chain({n}).length == 0", "holds"),
+        ('chain(1).resolution_order == ["Burn"] or chain({n}).length == 0', "holds"),
+    ],
+)
+def test_chain_numbers_past_the_width_are_not_wrapped(
+    decide: Callable[..., str], engine: str, chain: int, claim: str, verdict: str
+) -> None:
+    # The review's wrong proof: chain 65537 compared as chain 1 (65537 modulo 2^16), so the
+    # SMT engine proved that the scenario's chain, Burn alone, was chain 65537.
+    assert decide(_burn(8000), claim.format(n=chain), engine) == verdict
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_paying_half_leaves_the_life_points_rounded_up(
     decide: Callable[..., str], engine: str
 ) -> None:

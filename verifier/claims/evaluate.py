@@ -245,7 +245,8 @@ class _Eval:
     def links(self, chain: int) -> list[Term]:
         f = self.f
         return [
-            self.L.and_(k < f.an, f.a_cno[k] == chain, f.a_link[k] >= 1) for k in range(self.alog)
+            self.L.and_(k < f.an, self.compare(f.a_cno[k], "==", chain), f.a_link[k] >= 1)
+            for k in range(self.alog)
         ]
 
     def stack_is(self, cards: tuple[int, ...]) -> Term:
@@ -270,7 +271,7 @@ class _Eval:
                 *(
                     L.and_(
                         k < f.an,
-                        f.a_cno[k] == chain,
+                        self.compare(f.a_cno[k], "==", chain),
                         f.a_link[k] == number,
                         f.a_segoc[k] if segoc else True,
                         True if card is None else self.of(card, f.a_ab[k]),
@@ -322,16 +323,23 @@ class _Eval:
         for s in range(self.rlog - m + 1):
             parts: list[Term] = [s + m <= f.rn]
             if s > 0:
-                parts.append(f.r_cno[s - 1] < chain)
+                parts.append(self.compare(f.r_cno[s - 1], "<", chain))
             for i, card in enumerate(cards):
-                parts.append(f.r_cno[s + i] == chain)
+                parts.append(self.compare(f.r_cno[s + i], "==", chain))
                 parts.append(self.of(card, f.r_ab[s + i]))
             if s + m < self.rlog:
-                parts.append(L.or_(f.rn <= s + m, f.r_cno[s + m] != chain))
+                parts.append(L.or_(f.rn <= s + m, self.compare(f.r_cno[s + m], "!=", chain)))
             cases.append(L.and_(*parts))
         if m == 0:
             cases.append(
-                L.not_(L.or_(*(L.and_(k < f.rn, f.r_cno[k] == chain) for k in range(self.rlog))))
+                L.not_(
+                    L.or_(
+                        *(
+                            L.and_(k < f.rn, self.compare(f.r_cno[k], "==", chain))
+                            for k in range(self.rlog)
+                        )
+                    )
+                )
             )
         return L.or_(*cases)
 
