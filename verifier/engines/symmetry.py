@@ -31,6 +31,8 @@ __all__ = ["Symmetry", "concrete_path", "interchangeable", "named_cards"]
 
 Canon = Callable[[State], State]
 
+_NOWHERE: list[int] = []  # where a card no array names is named (read, never changed)
+
 
 def named_cards(formula: ast.Formula) -> frozenset[int]:
     """The cards a claim names (``"X"`` in any atom): they are never renamed."""
@@ -127,41 +129,37 @@ class Symmetry:
             out.append((where, refers))
         return out
 
-    def _signatures(
-        self,
-        state: State,
-        members: tuple[int, ...],
-        named_at: list[tuple[dict[int, list[int]], str]],
-    ) -> list[tuple[Any, ...]]:
-        """What ``state`` says of each card of ``members``: its entries, its abilities'
-        entries, and where the card and its abilities are named (which chain link, which log
-        entry)."""
-        own = list(zip(*[[state[p][c] for c in members] for p in self._by_card], strict=True))
-        out = []
-        for k, card in enumerate(members):
-            abilities = self._abilities[card]
-            per_ability = tuple([tuple([state[p][a] for p in self._by_ability]) for a in abilities])
-            named: list[Any] = []
-            for where, refers in named_at:
-                if refers == "card":
-                    named.append(tuple(where.get(card, ())))
-                else:
-                    named.append(tuple(sorted(i for a in abilities for i in where.get(a, ()))))
-            for position, refers in self._scalars:
-                value = state[position]
-                named.append(value == card if refers == "card" else value in abilities)
-            out.append((own[k], per_ability, tuple(named)))
-        return out
-
     def canonical(self, state: State) -> State:
         """The representative of ``state``'s class: a renaming of it (itself when no
-        renaming sorts the interchangeable cards differently)."""
+        renaming sorts the interchangeable cards differently).
+
+        The interchangeable cards of each class are sorted by what ``state`` says of them:
+        their entries, their abilities' entries, and where they and their abilities are
+        named (which chain link, which log entry).
+        """
+        own = list(zip(*[state[p] for p in self._by_card], strict=True))
+        per_ability = list(zip(*[state[p] for p in self._by_ability], strict=True))
         named_at = self._named_at(state)
+        scalars = [(state[p], refers) for p, refers in self._scalars]
         cards: dict[int, int] = {}
         for members in self._classes:
-            signatures = dict(zip(members, self._signatures(state, members, named_at), strict=True))
-            ordered = sorted(members, key=signatures.__getitem__)
-            for new, old in zip(members, ordered, strict=True):
+            keyed = []
+            for card in members:
+                abilities = self._abilities[card]
+                named: list[Any] = []
+                for where, refers in named_at:
+                    if refers == "card":
+                        named.append(where.get(card, _NOWHERE))
+                    elif len(abilities) == 1:
+                        named.append(where.get(abilities[0], _NOWHERE))
+                    else:
+                        named.append(sorted(i for a in abilities for i in where.get(a, ())))
+                for value, refers in scalars:
+                    named.append(value == card if refers == "card" else value in abilities)
+                key = (own[card], [per_ability[a] for a in abilities], named)
+                keyed.append((key, card))
+            keyed.sort()
+            for new, (_, old) in zip(members, keyed, strict=True):
                 if new != old:
                     cards[old] = new
         if not cards:

@@ -50,7 +50,7 @@ def _decide(engine: Engine, formula: ast.Formula) -> Decision:
             return Decision(verdict, tuple(found.found), role, "", stats)
         if found.complete:
             verdict = Verdict.FAILS if want else Verdict.HOLDS
-            detail = (
+            detail = found.detail or (
                 "no legal continuation satisfies it" if want else "it holds on every continuation"
             )
             return Decision(verdict, None, "", detail, stats)

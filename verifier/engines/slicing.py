@@ -1,0 +1,260 @@
+"""Claim slicing: a "no" proved from the steps of the turn, before the search visits states.
+
+A judge answers "can B activate Book of Moon here?" in the Damage Step without trying every
+order of every other card: Book of Moon cannot be activated in the Damage Step, and every
+continuation stays in the Damage Step until it ends. This module makes that argument from
+the rules themselves, run on sets of states (:mod:`verifier.core.abstract`):
+
+1. For each step of the turn, are the actions that would make the claim true (activating
+   the card the claim names: its *producers*) impossible in *every* state at that step? The
+   guard is run with every field but the step unknown; a plain ``False`` proves it.
+2. Which steps can follow which (every action run on the states of one step, the rest
+   unknown)? The steps from which only such "dead" steps can be reached form a closed set.
+3. The states before the turn reaches that set are few (the turn moves on): they are visited
+   one by one, and no producer may be enabled in any of them.
+
+Then no continuation makes the claim's atom true, so the claim is decided by its shape
+(``exists activates(B, "X")`` fails, ``always not activates(B, "X")`` holds). When any step
+of the argument does not go through, nothing is decided and the search goes on as before.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from verifier.claims import ast
+from verifier.core.abstract import ABSTRACT, ANY, Undecided, possible
+from verifier.core.logic import CONCRETE
+from verifier.core.state import READ, Mode, State
+from verifier.system import Action, System
+
+__all__ = ["Slice", "Slicer"]
+
+MAX_VISITED = 5_000
+"""States visited one by one before the turn reaches the steps that forbid the activation;
+past it the argument is given up (the search decides)."""
+
+PRODUCERS = frozenset({"activate", "trigger"})
+"""The actions that write the activation log: activating an ability, placing a trigger."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """The argument that no continuation activates ``cards``: the states visited one by
+    one first, then the steps the continuations go on through, in every state of which the
+    rules forbid it (the names of the checks that fail there)."""
+
+    cards: frozenset[int]
+    steps: tuple[str, ...]
+    rules: tuple[str, ...]
+    visited: int
+
+    def told(self, names: tuple[str, ...]) -> str:
+        """The argument in words."""
+        cards = " or ".join(sorted(names[c] for c in self.cards))
+        return (
+            f"no continuation activates {cards}: after the {self.visited} state(s) visited "
+            f"first, every continuation stays in {', '.join(self.steps)}, where the rules "
+            f"forbid it in every state ({', '.join(self.rules)})"
+        )
+
+
+Key = tuple[int, int]
+"""A set of states: those at one step of the turn (an index into its steps) in one mode."""
+
+
+def _states_at(system: System, start: State, key: Key) -> State:
+    """A state at the step and in the mode of ``key``, every other field unknown."""
+    layout = system.layout
+    known = {layout.position("step"): key[0], layout.position("mode"): key[1]}
+    fields: list[object] = []
+    for index, (f, value) in enumerate(zip(layout.fields, start, strict=True)):
+        if index in known:
+            fields.append(known[index])
+        elif f.over is not None:
+            fields.append(tuple(ANY for _ in value))
+        else:
+            fields.append(ANY)
+    return tuple(fields)
+
+
+def _forbidding(system: System, state: State, action: Action) -> tuple[str, ...] | None:
+    """The checks that forbid ``action`` in every state ``state`` stands for (None: it may
+    be possible)."""
+    failed = []
+    try:
+        for check in system.checks(ABSTRACT, state, action):
+            if ABSTRACT.is_false(check.ok):
+                failed.append(check.rule)
+    except (Undecided, TypeError, AssertionError, IndexError):
+        return None
+    return tuple(failed) or None
+
+
+def _successors(system: System, state: State, domains: tuple[range, range]) -> set[Key] | None:
+    """The keys of the states one action may lead to from those ``state`` stands for (None:
+    an action could not be run on them)."""
+    layout = system.layout
+    step, mode = layout.position("step"), layout.position("mode")
+    found: set[Key] = set()
+    for action in system.actions:
+        try:
+            if _forbidding(system, state, action) is not None:
+                continue
+            after = system.step(ABSTRACT, state, action)
+        except (Undecided, TypeError, AssertionError, IndexError):
+            return None
+        steps = possible(after[step])
+        modes = possible(after[mode])
+        found |= {
+            (int(s), int(m))
+            for s in (domains[0] if steps is None else steps)
+            for m in (domains[1] if modes is None else modes)
+        }
+    return found
+
+
+class Slicer:
+    """Claim slicing for one system and start state; what it learns of the turn's steps is
+    kept for the next claim."""
+
+    def __init__(self, system: System, start: State, start_activations: int) -> None:
+        self.system = system
+        self.start = start
+        self.start_activations = start_activations
+        world, layout = system.world, system.layout
+        self.usable = world.progresses and layout.has("step") and not layout.has("tno")
+        self.domains = (range(len(world.steps)), range(len(Mode)))
+        self._follows: dict[Key, set[Key] | None] = {}
+
+    def follows(self, key: Key) -> set[Key] | None:
+        if key not in self._follows:
+            state = _states_at(self.system, self.start, key)
+            self._follows[key] = _successors(self.system, state, self.domains)
+        return self._follows[key]
+
+    def dead_activations(self, cards: frozenset[int]) -> Slice | None:
+        """The argument that no continuation activates any of ``cards``, or None when it
+        cannot be made this way."""
+        system, world = self.system, self.system.world
+        if not self.usable or not cards:
+            return None
+        abilities = {a.index for a in world.abilities if a.card in cards}
+        log = self.start[system.layout.position("a_ab")]
+        if any(log[k] in abilities for k in range(self.start_activations, READ.an(self.start))):
+            return None  # already activated at the scenario's point
+        producers = [a for a in system.actions if a.kind in PRODUCERS and a.ability in abilities]
+        if not producers:
+            return None
+        dead: dict[Key, tuple[str, ...]] = {}
+        for key in ((s, m) for s in self.domains[0] for m in self.domains[1]):
+            state = _states_at(system, self.start, key)
+            reasons: list[str] = []
+            for action in producers:
+                forbidden = _forbidding(system, state, action)
+                if forbidden is None:
+                    break
+                reasons += forbidden
+            else:
+                dead[key] = tuple(dict.fromkeys(reasons))
+        # The dead keys from which only dead keys can be reached: shrink to a closed set.
+        closed = set(dead)
+        changed = True
+        while changed:
+            changed = False
+            for key in sorted(closed):
+                after = self.follows(key)
+                if after is None or not after <= closed:
+                    closed.discard(key)
+                    changed = True
+        if not closed:
+            return None
+        entered = _visit_before(system, self.start, producers, frozenset(closed))
+        if entered is None:
+            return None
+        visited, entry = entered
+        # What the argument rests on: the keys the continuations can reach from there.
+        reached, queue = set(entry), deque(entry)
+        while queue:
+            for key in self.follows(queue.popleft()) or ():
+                if key not in reached:
+                    reached.add(key)
+                    queue.append(key)
+        steps = tuple(world.steps[s] for s in sorted({s for s, _ in reached}))
+        rules = tuple(dict.fromkeys(r for key in sorted(reached) for r in dead[key]))
+        return Slice(cards, steps, rules, visited)
+
+    def decide(self, body: ast.Formula, want: bool) -> Slice | None:
+        """The argument that no continuation makes ``body`` evaluate to ``want``, when the
+        cards it says are activated can never be (None: not decided this way)."""
+        cards = _activated(body)
+        if not cards or _without(body, cards) is not (not want):
+            return None
+        return self.dead_activations(cards)
+
+
+def _visit_before(
+    system: System, start: State, producers: list[Action], closed: frozenset[Key]
+) -> tuple[int, set[Key]] | None:
+    """Visit every state reached before the turn enters ``closed``: the number visited and
+    the keys by which the continuations enter ``closed``, or None when a producer is
+    enabled in one of them, one is past a capacity or a dead end, or there are too many."""
+    step, mode = system.layout.position("step"), system.layout.position("mode")
+    seen = {start}
+    queue = deque([start])
+    visited = 0
+    entry: set[Key] = set()
+    while queue:
+        state = queue.popleft()
+        key = (state[step], state[mode])
+        if key in closed:
+            entry.add(key)
+            continue
+        visited += 1
+        if visited > MAX_VISITED or READ.overflow(state):
+            return None
+        if READ.mode(state) == Mode.DONE:
+            continue
+        enabled = list(system.enabled_actions(state))
+        if not enabled or any(a in producers for a in enabled):
+            return None
+        for action in enabled:
+            successor = system.step(CONCRETE, state, action)
+            if successor not in seen:
+                seen.add(successor)
+                queue.append(successor)
+    return visited, entry
+
+
+def _activated(formula: ast.Formula) -> frozenset[int]:
+    """The cards of the ``activates`` atoms of a claim."""
+    found: set[int] = set()
+    stack: list[ast.Formula] = [formula]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Activates):
+            found.add(node.card)
+        elif isinstance(node, ast.Not):
+            stack.append(node.arg)
+        elif isinstance(node, ast.And | ast.Or):
+            stack.extend(node.args)
+    return frozenset(found)
+
+
+def _without(formula: ast.Formula, cards: frozenset[int]) -> bool | None:
+    """The claim's value when no card of ``cards`` is activated, if that alone decides it."""
+    if isinstance(formula, ast.Activates):
+        return False if formula.card in cards else None
+    if isinstance(formula, ast.Not):
+        inner = _without(formula.arg, cards)
+        return None if inner is None else not inner
+    if isinstance(formula, ast.And | ast.Or):
+        values = [_without(a, cards) for a in formula.args]
+        deciding = isinstance(formula, ast.Or)  # True decides an or, False an and
+        if deciding in values:
+            return deciding
+        if all(v is not None for v in values):
+            return not deciding
+        return None
+    return None
