@@ -31,6 +31,7 @@ BOARDS = [
     "bench/boards/raigeki-4-4.yaml",
     "bench/boards/raigeki-4-5.yaml",
     "bench/boards/tribute-summon.yaml",
+    "bench/boards/damage-step.yaml",
 ]
 TIME_TARGET = 3.0  # times the seed example's time
 MEMORY_TARGET = 500.0  # MB

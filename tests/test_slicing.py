@@ -214,8 +214,10 @@ def test_sliced_and_searched_verdicts_agree_on_generated_battles() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["yugioh", "mtg", "cmc"])
-def test_sliced_and_searched_verdicts_agree_on_many_generated_scenarios(game: str) -> None:
+def test_sliced_and_searched_verdicts_agree_on_many_generated_scenarios() -> None:
+    """``DIFF_EXAMPLES`` seeds (default 600), bigger pools. Only Yu-Gi-Oh!: the other games'
+    generators write no scenario that goes through its turn, where slicing applies."""
     count = int(os.environ.get("DIFF_EXAMPLES", "600"))
-    compared, sliced = _agree_on_generated(game, range(1000, 1000 + count), 3)
-    print(f"{game}: {compared} claims compared, {sliced} decided by slicing, 0 disagreements")
+    compared, sliced = _agree_on_generated("yugioh", range(1000, 1000 + count), 3)
+    print(f"yugioh: {compared} claims compared, {sliced} decided by slicing, 0 disagreements")
+    assert sliced > 0

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -237,3 +239,17 @@ def test_no_reduce_on_the_command_line_and_in_the_api(
     for reduce in (True, False):
         [result] = verifier.check(path, engine="explore", reduce=reduce)
         assert result.verdict is Verdict.HOLDS
+
+
+@pytest.mark.slow
+def test_reduced_and_unreduced_agree_on_many_scenarios() -> None:
+    """The long run: ``DIFF_EXAMPLES`` scenarios per game (default 200), bigger pools."""
+    count = int(os.environ.get("DIFF_EXAMPLES", "200"))
+    for game in ("yugioh", "cmc", "mtg"):
+
+        @settings(SETTINGS, max_examples=count, derandomize=False)
+        @given(cases(game, large=True), st.lists(st.integers(0, 9), min_size=1, max_size=3))
+        def many(case: Case, picks: list[int]) -> None:
+            _agree(case, picks)
+
+        many()

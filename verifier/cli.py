@@ -136,7 +136,7 @@ def _reduce_option(f: click.decorators.FC) -> click.decorators.FC:
         "--no-reduce",
         "no_reduce",
         is_flag=True,
-        help="Explore interchangeable cards in every order (no symmetry reduction).",
+        help="Search every state: no symmetry reduction, no claim slicing.",
     )(f)
 
 

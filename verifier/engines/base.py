@@ -83,7 +83,8 @@ class Limits:
     progress: Figures | None = None
     reduce: bool = True
     """Whether the explorer explores interchangeable cards in one order only (symmetry
-    reduction; ``--no-reduce`` turns it off)."""
+    reduction) and first tries to decide a claim without a search (claim slicing);
+    ``--no-reduce`` turns both off."""
 
 
 EngineFactory = Callable[[System, State, int, Limits], Engine]

@@ -437,7 +437,8 @@ class ExplorerEngine:
         reduce: bool = True,
     ) -> None:
         """``reduce``: explore interchangeable cards in one order only (symmetry reduction,
-        :mod:`verifier.engines.symmetry`); the cards a claim names are never renamed."""
+        :mod:`verifier.engines.symmetry`; the cards a claim names are never renamed), and
+        first try to decide each claim without a search (:mod:`verifier.engines.slicing`)."""
         self.system = system
         self.start = start
         self.start_activations = start_activations

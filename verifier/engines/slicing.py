@@ -9,9 +9,9 @@ the rules themselves, run on sets of states (:mod:`verifier.core.abstract`):
    the card the claim names: its *producers*) impossible in *every* state at that step? The
    guard is run with every field but the step unknown; a plain ``False`` proves it.
 2. Which steps can follow which (every action run on the states of one step, the rest
-   unknown)? The steps from which only such "dead" steps can be reached form a closed set.
-3. The states before the turn reaches that set are few (the turn moves on): they are visited
-   one by one, and no producer may be enabled in any of them.
+   unknown)? From some steps only such "dead" steps can be reached: a closed set.
+3. The states before the turn reaches such a set are few (the turn moves on): they are
+   visited one by one, and no producer may be enabled in any of them.
 
 Then no continuation makes the claim's atom true, so the claim is decided by its shape
 (``exists activates(B, "X")`` fails, ``always not activates(B, "X")`` holds). When any step
@@ -21,6 +21,7 @@ of the argument does not go through, nothing is decided and the search goes on a
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from verifier.claims import ast
@@ -53,10 +54,11 @@ class Slice:
     def told(self, names: tuple[str, ...]) -> str:
         """The argument in words."""
         cards = " or ".join(sorted(names[c] for c in self.cards))
+        first = f"after the {self.visited} state(s) visited one by one, " if self.visited else ""
         return (
-            f"no continuation activates {cards}: after the {self.visited} state(s) visited "
-            f"first, every continuation stays in {', '.join(self.steps)}, where the rules "
-            f"forbid it in every state ({', '.join(self.rules)})"
+            f"no continuation activates {cards}: {first}every continuation goes on only in "
+            f"{', '.join(self.steps)}, where in every state the rules forbid it "
+            f"({', '.join(self.rules)})"
         )
 
 
@@ -79,14 +81,18 @@ def _states_at(system: System, start: State, key: Key) -> State:
     return tuple(fields)
 
 
-def _forbidding(system: System, state: State, action: Action) -> tuple[str, ...] | None:
+def _forbidding(
+    system: System, state: State, action: Action, first: bool = False
+) -> tuple[str, ...] | None:
     """The checks that forbid ``action`` in every state ``state`` stands for (None: it may
-    be possible)."""
+    be possible); with ``first``, only the first such check."""
     failed = []
     try:
         for check in system.checks(ABSTRACT, state, action):
             if ABSTRACT.is_false(check.ok):
                 failed.append(check.rule)
+                if first:
+                    break
     except (Undecided, TypeError, AssertionError, IndexError):
         return None
     return tuple(failed) or None
@@ -100,7 +106,7 @@ def _successors(system: System, state: State, domains: tuple[range, range]) -> s
     found: set[Key] = set()
     for action in system.actions:
         try:
-            if _forbidding(system, state, action) is not None:
+            if _forbidding(system, state, action, first=True) is not None:
                 continue
             after = system.step(ABSTRACT, state, action)
         except (Undecided, TypeError, AssertionError, IndexError):
@@ -147,42 +153,50 @@ class Slicer:
         producers = [a for a in system.actions if a.kind in PRODUCERS and a.ability in abilities]
         if not producers:
             return None
-        dead: dict[Key, tuple[str, ...]] = {}
-        for key in ((s, m) for s in self.domains[0] for m in self.domains[1]):
-            state = _states_at(system, self.start, key)
-            reasons: list[str] = []
-            for action in producers:
-                forbidden = _forbidding(system, state, action)
-                if forbidden is None:
-                    break
-                reasons += forbidden
-            else:
-                dead[key] = tuple(dict.fromkeys(reasons))
-        # The dead keys from which only dead keys can be reached: shrink to a closed set.
-        closed = set(dead)
-        changed = True
-        while changed:
-            changed = False
-            for key in sorted(closed):
-                after = self.follows(key)
-                if after is None or not after <= closed:
-                    closed.discard(key)
-                    changed = True
-        if not closed:
-            return None
-        entered = _visit_before(system, self.start, producers, frozenset(closed))
+        dead: dict[Key, tuple[str, ...] | None] = {}
+
+        def forbidden_at(key: Key) -> tuple[str, ...] | None:
+            """The checks that forbid every producer in every state of ``key`` (None: some
+            producer may be possible there)."""
+            if key not in dead:
+                state = _states_at(system, self.start, key)
+                reasons: list[str] = []
+                for action in producers:
+                    forbidden = _forbidding(system, state, action)
+                    if forbidden is None:
+                        dead[key] = None
+                        break
+                    reasons += forbidden
+                else:
+                    dead[key] = tuple(dict.fromkeys(reasons))
+            return dead[key]
+
+        safe: dict[Key, frozenset[Key] | None] = {}
+
+        def closure(key: Key) -> frozenset[Key] | None:
+            """The keys reachable from ``key``, when every one of them forbids every
+            producer (None otherwise)."""
+            if key not in safe:
+                reached, queue = {key}, deque([key])
+                while queue:
+                    here = queue.popleft()
+                    after = self.follows(here) if forbidden_at(here) is not None else None
+                    if after is None:
+                        safe[key] = None
+                        break
+                    for k in after - reached:
+                        reached.add(k)
+                        queue.append(k)
+                else:
+                    safe[key] = frozenset(reached)
+            return safe[key]
+
+        entered = _visit_before(system, self.start, producers, closure)
         if entered is None:
             return None
-        visited, entry = entered
-        # What the argument rests on: the keys the continuations can reach from there.
-        reached, queue = set(entry), deque(entry)
-        while queue:
-            for key in self.follows(queue.popleft()) or ():
-                if key not in reached:
-                    reached.add(key)
-                    queue.append(key)
+        visited, reached = entered
         steps = tuple(world.steps[s] for s in sorted({s for s, _ in reached}))
-        rules = tuple(dict.fromkeys(r for key in sorted(reached) for r in dead[key]))
+        rules = tuple(dict.fromkeys(r for key in sorted(reached) for r in dead[key] or ()))
         return Slice(cards, steps, rules, visited)
 
     def decide(self, body: ast.Formula, want: bool) -> Slice | None:
@@ -195,21 +209,25 @@ class Slicer:
 
 
 def _visit_before(
-    system: System, start: State, producers: list[Action], closed: frozenset[Key]
+    system: System,
+    start: State,
+    producers: list[Action],
+    closure: Callable[[Key], frozenset[Key] | None],
 ) -> tuple[int, set[Key]] | None:
-    """Visit every state reached before the turn enters ``closed``: the number visited and
-    the keys by which the continuations enter ``closed``, or None when a producer is
-    enabled in one of them, one is past a capacity or a dead end, or there are too many."""
+    """Visit every state until the continuations reach keys whose closure forbids every
+    producer: the number visited and the keys the continuations go on through from there,
+    or None when a producer is enabled in a visited state, one is past a capacity or a
+    dead end, or there are too many."""
     step, mode = system.layout.position("step"), system.layout.position("mode")
     seen = {start}
     queue = deque([start])
     visited = 0
-    entry: set[Key] = set()
+    reached: set[Key] = set()
     while queue:
         state = queue.popleft()
-        key = (state[step], state[mode])
-        if key in closed:
-            entry.add(key)
+        covered = closure((state[step], state[mode]))
+        if covered is not None:
+            reached |= covered
             continue
         visited += 1
         if visited > MAX_VISITED or READ.overflow(state):
@@ -224,7 +242,7 @@ def _visit_before(
             if successor not in seen:
                 seen.add(successor)
                 queue.append(successor)
-    return visited, entry
+    return visited, reached
 
 
 def _activated(formula: ast.Formula) -> frozenset[int]:

@@ -1,0 +1,219 @@
+"""The explorer's reductions (symmetry, claim slicing) on and off, side by side in one run.
+
+Workloads: the trap pools (``bench/pools.py``: SIZE set traps, four interchangeable kinds,
+claim ``always chain_length <= SIZE``), SIZE simultaneous triggers (Raigeki destroys SIZE
+copies of a trigger monster, whose SEGOC order B chooses; claim ``always cards_drawn(B) ==
+SIZE``) and the Damage Step board (``bench/boards/damage-step.yaml``, each of its claims).
+The pools' and triggers' claims hold, so every continuation is needed. The seed example's
+``can_respond(B)`` is measured in the same run, and each time is given as a ratio to it.
+Every measurement runs in a fresh process (its peak memory is its own); on and off alternate.
+
+    python bench/reductions.py [--runs 3] [--pools 6,8,10,12] [--triggers 6,8,10] [--timeout 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+START = "<!-- reductions: written by bench/reductions.py -->"
+END = "<!-- end of reductions -->"
+SEED = HERE.parent / "examples" / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml"
+BOARD = HERE / "boards" / "damage-step.yaml"
+
+
+def triggers(size: int) -> str:
+    """Raigeki has destroyed ``size`` copies of a trigger monster: ``size`` triggers at once."""
+    lines = [
+        "rules: pool-model.yaml",
+        "turn: A",
+        "cards:",
+        "  Raigeki: {kind: normal-spell, controller: A, zone: hand, "
+        "effect: {destroy: all-monsters, of: opponent}}",
+    ]
+    for i in range(size):
+        lines.append(
+            f"  Fiend {i + 1}: {{kind: effect-monster, controller: B, zone: field, atk: 1000, "
+            "ability: {type: trigger, trigger: {event: sent-to-graveyard, from: field}, "
+            "effect: {draw: 1}}}"
+        )
+    lines += ["history:", "  - A activates Raigeki", "claims:"]
+    lines += [f"  - claim: always cards_drawn(B) == {size}", "    expect: holds"]
+    return "\n".join(lines) + "\n"
+
+
+def write(folder: Path, workload: str, size: int) -> Path:
+    """The scenario file of a workload, in ``folder``."""
+    from bench.pools import pool_model, write_pool
+
+    if workload == "seed":
+        return SEED
+    if workload == "board":
+        return BOARD
+    if workload == "pool":
+        return write_pool(folder, size)
+    (folder / "pool-model.yaml").write_text(pool_model(), encoding="utf-8")
+    path = folder / f"triggers-{size}.yaml"
+    path.write_text(triggers(size), encoding="utf-8")
+    return path
+
+
+def measure(
+    path: Path, claim: str, reduce: bool, timeout: float, engine: str = "explore"
+) -> dict[str, Any]:
+    """``verifier ask`` in a fresh process: its wall time (interpreter start-up included, as
+    a user waits for it), peak memory and figures."""
+    from bench.boards import _ASK
+
+    command = [sys.executable, "-c", _ASK, "ask", "--json", "--quiet", "--engine", engine]
+    command += ["--timeout", f"{timeout:g}"] + ([] if reduce else ["--no-reduce"])
+    command += [str(path), claim]
+    began = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - began
+    figures = json.loads(done.stderr.strip().splitlines()[-1])
+    [result] = json.loads(done.stdout)["claims"]
+    return {
+        "reduce": reduce,
+        "seconds": wall,
+        "peak_mb": figures["peak_mb"],
+        "verdict": result["verdict"],
+        "states": result["stats"].get("states", 0),
+        "argument": result["stats"].get("argument", "search"),
+        "explore_seconds": result["stats"].get("explore_seconds", 0.0),
+    }
+
+
+def _median(runs: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(float(r[key]) for r in runs)
+
+
+def _board_claims() -> list[str]:
+    from verifier.io.scenario import load_scenario
+
+    return [c.text for c in load_scenario(BOARD).claims]
+
+
+def _rate(runs: list[dict[str, Any]]) -> str:
+    seconds = _median(runs, "explore_seconds")
+    return f"{_median(runs, 'states') / seconds:,.0f}" if seconds else "-"
+
+
+def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
+    from bench.run import machine
+
+    seed = _median([r for r in runs if r["workload"] == "seed"], "seconds")
+    lines = [
+        START,
+        "## Reductions: symmetry and claim slicing",
+        "",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {machine()}",
+        f"- Command: `python bench/reductions.py --runs {args.runs} --pools {args.pools} "
+        f"--triggers {args.triggers} --timeout {args.timeout:g}`",
+        "- Pools: SIZE set traps in four interchangeable kinds, `always chain_length <= SIZE`;",
+        "  triggers: Raigeki destroys SIZE copies of a trigger monster (B chooses their SEGOC",
+        "  order), `always cards_drawn(B) == SIZE`. Both hold: every continuation is needed.",
+        "- `verifier ask --engine explore` (with `--no-reduce` for off), a fresh process per",
+        f"  measurement, on and off alternating; medians of {args.runs}. The time is the command's",
+        "  wall time, start-up included; × seed is the ratio to the seed example's",
+        f"  `can_respond(B)` in the same run ({seed:.2f} s); states/s is the exploration's own.",
+        "",
+        "| workload | reduction | verdict | states | s | × seed | states/s | MB |",
+        "|:--|:--|:--|---:|---:|---:|---:|---:|",
+    ]
+    for workload in ("pool", "triggers"):
+        for size in sorted({r["size"] for r in runs if r["workload"] == workload}):
+            for reduce in (True, False):
+                same = [
+                    r
+                    for r in runs
+                    if r["workload"] == workload and r["size"] == size and r["reduce"] == reduce
+                ]
+                seconds = _median(same, "seconds")
+                lines.append(
+                    f"| {workload} {size} | {'on' if reduce else 'off'} | {same[0]['verdict']} "
+                    f"| {int(_median(same, 'states')):,} | {seconds:.2f} | {seconds / seed:.1f} "
+                    f"| {_rate(same)} | {_median(same, 'peak_mb'):.0f} |"
+                )
+    board = [r for r in runs if r["workload"] == "board"]
+    if board:
+        lines += [
+            "",
+            "The Damage Step board (`bench/boards/damage-step.yaml`), each claim asked with the",
+            "default engine (`verifier ask`), reductions on and off:",
+            "",
+            "| claim | verdict | on: decided by | on: states | on: s | on: × seed "
+            "| off: states | off: s | off: × seed | MB (on / off) |",
+            "|:--|:--|:--|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for number in sorted({r["size"] for r in board}):
+            on = [r for r in board if r["size"] == number and r["reduce"]]
+            off = [r for r in board if r["size"] == number and not r["reduce"]]
+            s_on, s_off = _median(on, "seconds"), _median(off, "seconds")
+            lines.append(
+                f"| `{on[0]['claim']}` | {on[0]['verdict']} | {on[0]['argument']} "
+                f"| {int(_median(on, 'states')):,} | {s_on:.2f} | {s_on / seed:.1f} "
+                f"| {int(_median(off, 'states')):,} | {s_off:.2f} | {s_off / seed:.1f} "
+                f"| {_median(on, 'peak_mb'):.0f} / {_median(off, 'peak_mb'):.0f} |"
+            )
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pools", default="6,8,10,12")
+    parser.add_argument("--triggers", default="6,8,10")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--no-board", dest="board", action="store_false")
+    parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    args = parser.parse_args()
+    work = [("pool", int(s)) for s in args.pools.split(",") if s]
+    work += [("triggers", int(s)) for s in args.triggers.split(",") if s]
+    runs = []
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        claims = {"seed": "can_respond(B)", "pool": "always chain_length <= {size}"}
+        claims["triggers"] = "always cards_drawn(B) == {size}"
+        board = _board_claims() if args.board else []
+        for _ in range(args.runs):
+            for workload, size in [("seed", 0), *work]:
+                path = write(folder, workload, size)
+                for reduce in (True, False) if workload != "seed" else (True,):
+                    claim = claims[workload].format(size=size)
+                    found = measure(path, claim, reduce, args.timeout)
+                    runs.append({"workload": workload, "size": size, **found})
+                    print(json.dumps(runs[-1]), flush=True)
+            for number, claim in enumerate(board):
+                for reduce in (True, False):
+                    found = measure(BOARD, claim, reduce, args.timeout, engine="auto")
+                    runs.append({"workload": "board", "size": number, "claim": claim, **found})
+                    print(json.dumps(runs[-1]), flush=True)
+    section = report(runs, args)
+    out = Path(args.out)
+    text = out.read_text(encoding="utf-8") if out.exists() else "# Benchmark results\n"
+    if START in text:
+        before, rest = text.split(START, 1)
+        after = rest.split(END, 1)[1] if END in rest else ""
+        text = before + section + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    out.write_text(text, encoding="utf-8")
+    print(section)
+
+
+if __name__ == "__main__":
+    main()
