@@ -285,6 +285,30 @@ def test_engines_that_disagree_exit_1(
     assert "the engines disagree: explore says fails, smt says holds" in result.out
 
 
+@pytest.mark.parametrize("undecided", ["explore", "smt"])
+def test_an_undecided_engine_is_no_disagreement(
+    run: Callable[..., Run],
+    write: Callable[[str, str], Path],
+    monkeypatch: pytest.MonkeyPatch,
+    undecided: str,
+) -> None:
+    # One engine stops at a limit: the other one's verdict stands, and the report says that
+    # the first is undecided (exit 0 as expected, never 1 for a disagreement).
+    from verifier.engines.smt.engine import SmtEngine
+
+    engine = ExplorerEngine if undecided == "explore" else SmtEngine
+
+    def search(self: object, body: object, want: bool) -> Search:
+        return Search(None, False, "a limit was reached", {})
+
+    monkeypatch.setattr(engine, "search", search)
+    result = run("check", "--engine", "both", "--json", str(write("s.yaml", GOOD)))
+    assert result.code == 0, result.out
+    claims = json.loads(result.out)["claims"]
+    assert all(c["verdict"] in ("holds", "fails") for c in claims)
+    assert all(f"{undecided} is undecided: a limit was reached" in c["detail"] for c in claims)
+
+
 def test_explain_exit_statuses(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
     """explain: 0 once it has said whether other continuations end differently; 3 when a limit
     stopped that search before it found one; 2 for bad input."""

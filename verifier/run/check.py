@@ -209,7 +209,8 @@ def check(
                 # Every continuation agrees on a fact of the point: show the point itself.
                 decision = replace(decision, trace=(), role="at the scenario's point")
             per_engine.append(_result(here, ident, text, expected, name, decision, seconds))
-        if len(per_engine) == 2 and per_engine[0].verdict is not per_engine[1].verdict:
+        decided = [r for r in per_engine if r.verdict is not Verdict.UNKNOWN]
+        if len(decided) == 2 and decided[0].verdict is not decided[1].verdict:
             first = per_engine[0]
             results.append(
                 ClaimResult(
@@ -228,7 +229,20 @@ def check(
                 )
             )
         elif len(per_engine) == 2:
+            # An engine that stopped at a limit contradicts nothing: the other one decides.
             chosen = per_engine[1] if per_engine[1].trace else per_engine[0]
+            detail = chosen.detail
+            if len(decided) == 1:
+                chosen = decided[0]
+                undecided = next(r for r in per_engine if r is not chosen)
+                detail = "; ".join(
+                    part
+                    for part in (
+                        chosen.detail,
+                        f"{undecided.engine} is undecided: {undecided.detail}",
+                    )
+                    if part
+                )
             stats = {**per_engine[0].stats, **per_engine[1].stats}
             results.append(
                 ClaimResult(
@@ -238,7 +252,7 @@ def check(
                     chosen.verdict,
                     "both",
                     chosen.role,
-                    chosen.detail,
+                    detail,
                     chosen.trace,
                     sum(r.seconds for r in per_engine),
                     stats,
