@@ -145,3 +145,32 @@ def test_a_mapping_keeps_its_key_order_for_positions() -> None:
     # rules, turn, cards and its 11 lines, history and its step, claims, then the claim
     assert raised.value.line == 18
     assert raised.value.span is not None and raised.value.span.text == "- nonsense("
+
+
+@pytest.mark.parametrize("engine", ["auto", "explore", "smt"])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"timeout": float("nan")}, "timeout must be a finite number of seconds"),
+        ({"timeout": float("inf")}, "timeout must be a finite number of seconds"),
+        ({"timeout": -1}, "more than 0 and at most 604800 (got -1)"),
+        ({"timeout": 0}, "more than 0 and at most 604800 (got 0)"),
+        ({"timeout": 10**9}, "(got 1000000000)"),
+        ({"timeout": "3"}, "(got '3')"),
+        ({"max_states": 0}, "max_states must be a whole number from 1 to 10,000,000 (got 0)"),
+        ({"max_states": -5}, "(got -5)"),
+        ({"max_states": 2.5}, "(got 2.5)"),
+        ({"max_states": True}, "(got True)"),
+        ({"max_states": 10**8}, "(got 100000000)"),
+    ],
+)
+def test_the_api_checks_its_limits_as_the_command_line_does(
+    engine: str, options: dict[str, object], message: str
+) -> None:
+    for call in (
+        lambda: verifier.check(RAIGEKI, engine=engine, **options),  # type: ignore[arg-type]
+        lambda: verifier.ask(RAIGEKI, "can_respond(B)", engine=engine, **options),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InputError) as raised:
+            call()
+        assert message in str(raised.value)

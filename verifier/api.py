@@ -15,6 +15,7 @@ program and ``verifier check`` give the same verdicts and traces.
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.representer import RepresenterError
 
 from verifier.claims.ast import Formula
-from verifier.engines.base import Figures
+from verifier.engines.base import MAX_SECONDS, MAX_STATES, Figures
 from verifier.errors import InputError
 from verifier.io.scenario import InMemory, load_scenario, parse_for
 from verifier.run.check import ENGINES, ClaimResult, check_scenario, prepare
@@ -157,8 +158,27 @@ class Options:
     """Explore interchangeable cards in one order only (symmetry reduction)."""
 
     def __post_init__(self) -> None:
+        # The command line's options say the same (--timeout, --max-states): one door.
         if self.engine not in ENGINES:
             raise InputError(f"unknown engine '{self.engine}' (one of {', '.join(ENGINES)})")
+        seconds = self.timeout
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_SECONDS
+        ):
+            raise InputError(
+                f"timeout must be a finite number of seconds, more than 0 and at most "
+                f"{MAX_SECONDS:.0f} (got {seconds!r})"
+            )
+        states = self.max_states
+        if states is not None and (
+            isinstance(states, bool) or not isinstance(states, int) or not 1 <= states <= MAX_STATES
+        ):
+            raise InputError(
+                f"max_states must be a whole number from 1 to {MAX_STATES:,} (got {states!r})"
+            )
 
 
 def decide(source: Source, options: Options) -> Checked:

@@ -31,7 +31,7 @@ from verifier import __version__
 from verifier.api import Options, decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
-from verifier.engines.base import DEFAULT_STATE_LIMIT, Figures
+from verifier.engines.base import DEFAULT_STATE_LIMIT, MAX_SECONDS, MAX_STATES, Figures
 from verifier.errors import InputError, InternalError, Span, VerifierError
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, read_step
@@ -173,8 +173,6 @@ def _told(line: _ProgressLine | None) -> Figures | None:
     return line
 
 
-MAX_SECONDS = 7 * 24 * 3600.0
-MAX_STATES = 10_000_000  # about 20 GB at the explorer's 2 GB per million states
 MAX_TRIES = 100_000
 MAX_WORKERS = 1024
 

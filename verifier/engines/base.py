@@ -22,6 +22,8 @@ __all__ = [
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_SMT_BOUND",
     "DEFAULT_STATE_LIMIT",
+    "MAX_SECONDS",
+    "MAX_STATES",
     "Engine",
     "Figures",
     "Limits",
@@ -33,6 +35,10 @@ __all__ = [
 
 DEFAULT_STATE_LIMIT = 1_000_000
 """States the explorer visits before it answers ``unknown`` (``--max-states``)."""
+MAX_STATES = 10_000_000
+"""The largest state limit one may ask for: about 20 GB at the explorer's 2 GB per million."""
+MAX_SECONDS = 7 * 24 * 3600.0
+"""The longest time limit one may ask for (a week)."""
 DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the explorer may add to the process before it answers ``unknown``."""
 DEFAULT_SMT_BOUND = 400
