@@ -46,3 +46,27 @@ def test_designer_tools_write_no_files(monkeypatch: pytest.MonkeyPatch, tmp_path
     report = lint(str(models / "cmc.yaml"), [])
     assert report.proofs
     assert list(tmp_path.iterdir()) == []
+
+
+def test_its_folder_confines_the_library_not_its_name(tmp_path: Path) -> None:
+    # The name is only what messages call the scenario: a name under another folder must not
+    # let the scenario open that folder's files.
+    elsewhere, own = tmp_path / "elsewhere", tmp_path / "own"
+    elsewhere.mkdir()
+    own.mkdir()
+    (elsewhere / "lib.cards.yaml").write_text(
+        "cards:\n  Pot: {kind: normal-spell, effect: {draw: 2}}\n", encoding="utf-8"
+    )
+    text = (
+        "rules: yugioh\nturn: A\nlibrary: lib.cards.yaml\n"
+        "cards:\n  Pot: {controller: A, zone: hand}\n"
+    )
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario(InMemory(str(elsewhere / "mine.yaml"), text, own))
+    assert "no card library 'lib.cards.yaml'" in raised.value.message
+    # From its own folder the same library is found.
+    (own / "lib.cards.yaml").write_text(
+        (elsewhere / "lib.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    scenario = load_scenario(InMemory(str(elsewhere / "mine.yaml"), text, own))
+    assert [c.name for c in scenario.cards] == ["Pot"]

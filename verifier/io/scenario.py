@@ -148,7 +148,7 @@ def load_scenario(
         spec = spec.model_copy(update={"turn": turn})
     if until is not None:
         spec = spec.model_copy(update={"until": until})
-    loader = _Loader(doc, spec, model, allow_outside)
+    loader = _Loader(doc, spec, model, allow_outside, folder)
     if history is not None:
         entry = spec.claims[history]
         assert not isinstance(entry, str) and entry.history is not None
@@ -209,9 +209,17 @@ class _Where:
 
 class _Loader:
     def __init__(
-        self, doc: Document, spec: ScenarioFile, model: RuleSystem, allow_outside: bool = False
+        self,
+        doc: Document,
+        spec: ScenarioFile,
+        model: RuleSystem,
+        allow_outside: bool = False,
+        folder: Path | None = None,
     ) -> None:
         self.doc = doc
+        # Where the scenario's references resolve from and are confined to: its file's
+        # folder, or the folder an in-memory scenario names (never its name's folder).
+        self.folder = Path(doc.path).parent if folder is None else folder
         self.spec = spec
         self.model = model
         self.game = game(model.game)
@@ -402,7 +410,7 @@ class _Loader:
             shown = quoted(ref)
             path = resolve_reference(
                 ref,
-                Path(self.doc.path).parent,
+                self.folder,
                 "card library",
                 f"no card library {shown}",
                 span,
