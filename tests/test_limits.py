@@ -303,3 +303,37 @@ def test_lint_scenarios_honour_the_time_limit(
     result = run("lint", "--timeout", "0.05", YUGIOH, str(path))
     assert result.code == 3
     assert f"incomplete: {path}: the time limit was reached; --timeout" in result.out.splitlines()
+
+
+def test_the_timeout_bounds_the_claims_evaluation_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Claims that hold must be evaluated on every final state; when that is slow, the
+    # engine's time limit still holds: what is left undecided is unknown, named "time".
+    import time
+
+    from bench.pools import write_pool
+    from verifier.engines import explore
+    from verifier.io.scenario import parse_for
+    from verifier.run.verdict import Verdict, decide
+
+    honest = explore.truth
+
+    def slow(*args: object) -> object:
+        time.sleep(0.005)
+        return honest(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explore, "truth", slow)
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    engine = explore.ExplorerEngine(
+        prepared.system, prepared.history.state, 0, seconds=1.0, reduce=False
+    )
+    began = time.perf_counter()
+    verdicts = [
+        decide(engine, parse_for(prepared.scenario, f"always chain_length <= {6 + i}")).verdict
+        for i in range(10)
+    ]
+    # Unbounded, the ten claims take 10 x 325 final states x 5 ms: over 16 s.
+    assert time.perf_counter() - began < 8
+    assert Verdict.UNKNOWN in verdicts
+    assert engine.exploration.stopped_by == "time"

@@ -413,6 +413,10 @@ def explore(
     return Exploration(system, start, max_states, keep_edges, seconds, max_bytes, progress).run()
 
 
+class _OutOfTime(Exception):
+    """The engine's time ran out while a claim was evaluated on final states."""
+
+
 class ExplorerEngine:
     """Decides claims over one breadth-first exploration, taken only as far as each claim
     needs: a final state that shows the claim (a witness of an ``exists``, a counterexample
@@ -444,6 +448,9 @@ class ExplorerEngine:
         self.start_activations = start_activations
         self.max_states = max_states
         self.seconds = seconds
+        # The limit is on the engine's whole work, the claims' evaluation on final states
+        # included, not on the exploration alone.
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.progress = progress
         self.order = order
         self.reduce = reduce
@@ -504,12 +511,25 @@ class ExplorerEngine:
         ex = self.exploration
         world, activations = self.system.world, self.start_activations
 
+        deadline = self.deadline
+        evaluated = 0
+
         def shows(state: State) -> bool:
+            nonlocal evaluated
+            evaluated += 1
+            if deadline is not None and evaluated % 16 == 0 and time.perf_counter() > deadline:
+                raise _OutOfTime
             return bool(truth(CONCRETE, world, state, body, activations, ex.start)) == want
 
-        found = next((state for state in ex.terminals if shows(state)), None)
-        if found is None:
-            found = ex.advance(shows)
+        try:
+            found = next((state for state in ex.terminals if shows(state)), None)
+            if found is None:
+                if deadline is not None:
+                    ex.budget = ex.seconds + max(0.0, deadline - time.perf_counter())
+                found = ex.advance(shows)
+        except _OutOfTime:
+            ex.stopped_by = "time"
+            return Search(None, False, self._limits(), self.stats())
         if found is not None:
             return Search(ex.path(found), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
