@@ -32,7 +32,7 @@ from verifier.api import Options, decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
 from verifier.engines.base import DEFAULT_STATE_LIMIT, MAX_SECONDS, MAX_STATES, Figures
-from verifier.errors import InputError, InternalError, Span, VerifierError
+from verifier.errors import InputError, InternalError, Span, VerifierError, printable
 from verifier.io.output import check_target, open_folder, write_output
 from verifier.io.scenario import load_scenario, read_step
 from verifier.report.html import FileSection, html_report
@@ -432,7 +432,7 @@ def _write_outputs(
 
         try:
             written = write_itf(itf_dir, collected, force, models)
-            click.echo(f"wrote {len(written)} ITF trace(s) to {itf_dir}", err=True)
+            click.echo(f"wrote {len(written)} ITF trace(s) to {printable(itf_dir)}", err=True)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             unwritten.append(_file_error(itf_dir, exc))
@@ -441,7 +441,7 @@ def _write_outputs(
 
         try:
             write_output(junit_path, junit_xml(collected, failed, models, files), force)
-            click.echo(f"wrote {junit_path}", err=True)
+            click.echo(f"wrote {printable(junit_path)}", err=True)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             unwritten.append(_file_error(junit_path, exc))
@@ -449,7 +449,7 @@ def _write_outputs(
     if html_path is not None:
         try:
             write_output(html_path, html_report(sections, failed, len(files)), force)
-            click.echo(f"wrote {html_path}", err=True)
+            click.echo(f"wrote {printable(html_path)}", err=True)
         except VerifierError as exc:
             click.echo(exc.render(), err=True)
             unwritten.append(_file_error(html_path, exc))
@@ -592,7 +592,8 @@ def explore_cmd(
         graph = state_graph(prepared.system, result)
         write_output(graph_path, graph_bytes(graph, graph_path), force)
         click.echo(
-            f"wrote {graph_path} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"
+            f"wrote {printable(graph_path)} ({graph.number_of_nodes()} nodes, "
+            f"{graph.number_of_edges()} edges)"
         )
     sys.exit(UNKNOWN if result.stopped_by else OK)
 
@@ -770,7 +771,7 @@ def diff_cmd(
             found_any = True
             if out is not None:
                 write_output(out, text, force)
-                click.echo(f"wrote the distinguishing scenario to {out}")
+                click.echo(f"wrote the distinguishing scenario to {printable(out)}")
             else:
                 click.echo("a distinguishing scenario (write it with --out FILE):")
                 click.echo(text, nl=False)

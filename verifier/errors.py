@@ -4,6 +4,7 @@ no handler of bad input can take a bug for the user's mistake."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +16,40 @@ __all__ = [
     "ScenarioError",
     "Span",
     "VerifierError",
+    "printable",
+    "unprintable",
 ]
+
+# Characters a terminal or a report would act on rather than show: C0 controls but the tab
+# (escape sequences, line breaks inside a name), DEL, the C1 controls, and the bidirectional
+# formatting characters that reorder what follows them.
+_UNPRINTABLE = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def unprintable(text: str, allowed: str = "") -> re.Match[str] | None:
+    """The first character of ``text`` that may not be printed as it is (those in
+    ``allowed`` aside), or None."""
+    for found in _UNPRINTABLE.finditer(text):
+        if found.group() not in allowed:
+            return found
+    return None
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` with every character a terminal or a report would act on (those in ``keep``
+    aside) written as an escape (``\\x1b``, ``\\u202e``): names are data, shown, never
+    obeyed."""
+
+    def escape(found: re.Match[str]) -> str:
+        char = found.group()
+        if char in keep:
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _UNPRINTABLE.sub(escape, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +78,7 @@ class Span:
         return None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}"
+        return f"{printable(self.path)}:{self.line}:{self.col}"
 
 
 class VerifierError(Exception):
@@ -75,14 +109,17 @@ class VerifierError(Exception):
 
     def render(self) -> str:
         """``path:line:col: error: message``, then the line and a caret under the column."""
+        message = printable(self.message)
         if self.span is None:
-            return f"{self.kind}: {self.message}"
-        head = f"{self.span}: {self.kind}: {self.message}"
+            return f"{self.kind}: {message}"
+        head = f"{self.span}: {self.kind}: {message}"
         text = self.span.line_text()
         if text is None:
             return head
-        caret = " " * (max(self.span.col, 1) - 1) + "^"
-        return f"{head}\n    {text}\n    {caret}"
+        # An escaped character takes more columns than it did: the caret follows the line.
+        before = printable(text[: max(self.span.col, 1) - 1])
+        caret = " " * len(before) + "^"
+        return f"{head}\n    {printable(text)}\n    {caret}"
 
 
 class InputError(VerifierError):

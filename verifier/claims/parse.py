@@ -13,7 +13,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from verifier.claims import ast
-from verifier.errors import ClaimError, Span
+from verifier.errors import ClaimError, Span, unprintable
 from verifier.spec.cards import Zone
 
 __all__ = [
@@ -114,6 +114,12 @@ def parse_claim(text: str, vocabulary: Vocabulary, origin: Span) -> ast.Formula:
         raise ClaimError(
             f"claim too long ({len(text)} characters; at most {MAX_CLAIM_CHARS})",
             _at(origin, MAX_CLAIM_CHARS + 1),
+        )
+    bad = unprintable(text)
+    if bad is not None:
+        raise ClaimError(
+            f"control character U+{ord(bad.group()):04X} is not allowed in a claim",
+            _at(origin, bad.start() + 1),
         )
     try:
         tree = _parser().parse(text)

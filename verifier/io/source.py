@@ -32,7 +32,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 
-from verifier.errors import InputError, Span
+from verifier.errors import InputError, Span, unprintable
 
 __all__ = [
     "MAX_ALIAS_NODES",
@@ -269,7 +269,11 @@ class _Composer:
             if node is None:
                 continue
             if stack:
-                stack[-1][0].children.append((node, pos))
+                parent = stack[-1][0]
+                key = parent.kind == "map" and len(parent.children) % 2 == 0
+                if key and node.kind == "scalar" and "\n" in str(node.value):
+                    raise self.error("a line break is not allowed in a key", pos)
+                parent.children.append((node, pos))
             else:
                 root = node
         return root
@@ -284,6 +288,16 @@ class _Composer:
 
     def scalar(self, event: ScalarEvent, pos: Pos) -> _Node:
         text = str(event.value)
+        # The raw text was checked for control characters; a double-quoted string's escapes
+        # ("\e", "\u202e") make them anew. Names and texts are printed: they may hold none
+        # (a line break only inside a string, never inside a key: see compose).
+        bad = unprintable(text, allowed="\n")
+        if bad is not None:
+            raise self.error(
+                f"control character U+{ord(bad.group()):04X} is not allowed in a string "
+                "(names and texts are printed)",
+                pos,
+            )
         if event.style is not None or not event.implicit[0]:
             return _Node("scalar", pos, text)  # quoted or block: a string
         tag = str(self.resolver.resolve(ScalarNode, text, (True, False)))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from verifier import __version__
+from verifier.errors import printable
 from verifier.games import game_named
 from verifier.report.chains import Figure, chains, figure
 from verifier.report.text import FileError, differs, numbered, status, summary_line
@@ -52,12 +53,24 @@ class FileSection:
 _RULE = re.compile(r"\(([a-z0-9-]+(?:\.[a-z0-9-]+)+)\)")
 
 
+def _shown(value: object) -> object:
+    """A value as a template shows it: text with its control and bidirectional characters
+    escaped (markup the page made itself, a drawn chain, is left as it is)."""
+    import markupsafe
+
+    if isinstance(value, str) and not isinstance(value, markupsafe.Markup):
+        return printable(value, keep="\n")
+    return value
+
+
 def _environment() -> jinja2.Environment:
     import jinja2  # only a run that writes a page pays for the import
 
     return jinja2.Environment(
         loader=jinja2.PackageLoader("verifier.report", "templates"),
         autoescape=True,
+        # Names and paths are data: a control or bidirectional character is shown escaped.
+        finalize=_shown,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from verifier.errors import printable
 from verifier.report.text import FileError, differs, text_report
 from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
@@ -88,5 +89,12 @@ def junit_xml(
     for key, value in totals.items():
         suites.set(key, str(value))
     suites.set("time", f"{seconds:.4f}")
+    # XML 1.0 cannot carry most control characters, escaped or not: names and paths are
+    # written with them escaped as text.
+    for element in suites.iter():
+        for name, text in list(element.attrib.items()):
+            element.set(name, printable(text, keep="\n"))
+        if element.text:
+            element.text = printable(element.text, keep="\n")
     ET.indent(suites)
     return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"

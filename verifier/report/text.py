@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from verifier.errors import printable
 from verifier.run.alternatives import Others
 from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
@@ -109,7 +110,7 @@ def text_report(
 ) -> list[str]:
     """The lines of a file's report; with ``color``, its statuses are coloured (green as
     expected, red not, yellow undecided)."""
-    lines = [f"{path} ({model})"]
+    lines = [f"{printable(path)} ({printable(model)})"]
     for r in results:
         variant = f"  [{r.variant}]" if r.variant else ""
         st = status(r)
