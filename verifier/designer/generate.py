@@ -146,6 +146,9 @@ CLAIM_CONSTANTS = (
     LP_BOUND + 1,
 )
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+#: Chain numbers, link numbers and chain lengths past every integer width (a claim compares
+#: them as the numbers they are, never wrapped to the state's width).
+BIG_INDICES = (32767, 32768, 65535, 65536, 65537, 131_073, 4_294_967_297, 10**17 + 1)
 
 
 def _lp(c: Chooser) -> int:
@@ -1565,9 +1568,16 @@ def claim(
         # point, not of a link, so it is left out there.
         kinds = [a for a in atoms or ATOMS if a != "priority"]
         body = _formula(c, cards, depth, players, speeds, numbers, kinds)
-        return f"{quantifier} after_link({c.integer(1, 3)}) {body}".strip()
+        return f"{quantifier} after_link({_index(c)}) {body}".strip()
     body = _formula(c, cards, depth, players, speeds, numbers, atoms or ATOMS)
     return f"{quantifier} {body}".strip()
+
+
+def _index(c: Chooser, low: int = 1) -> int:
+    """A chain or link number (or a chain length from ``low``): mostly small, now and then
+    past every integer width."""
+    small = c.integer(low, 3)
+    return c.pick(BIG_INDICES) if c.integer(0, 7) == 0 else small
 
 
 def _possibility(c: Chooser, cards: Sequence[str], players: Sequence[str], depth: int) -> str:
@@ -1677,9 +1687,9 @@ def _atom(
     if kind.startswith("chain(N)"):
         member = kind.split(".")[1]
         listed = [json.dumps(c.pick(cards)) for _ in range(c.integer(0, 2))]
-        return f"chain({c.integer(1, 3)}).{member} {eq} [{', '.join(listed)}]"
+        return f"chain({_index(c)}).{member} {eq} [{', '.join(listed)}]"
     if kind == "chain_length":
-        return f"chain_length {c.pick(COMPARISONS)} {c.integer(0, 3)}"
+        return f"chain_length {c.pick(COMPARISONS)} {_index(c, 0)}"
     if kind == "zone":
         return f"zone({card}) {eq} {c.pick(ZONES)}"
     if kind == "controller":
