@@ -28,6 +28,7 @@ import os
 import random
 import re
 import signal
+import sys
 import tempfile
 import time
 import traceback
@@ -43,7 +44,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+import verifier
 from verifier.cli import main
+from verifier.errors import VerifierError, unprintable
 from verifier.io.source import load_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,8 +79,9 @@ class Case:
 
     label: str
     files: dict[str, bytes]
-    argv: list[str]  # "{dir}" stands for the folder
+    argv: list[str]  # "{dir}" stands for the folder; "@api" first: the Python API
     claim: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # the Python API's keywords
 
 
 @dataclass
@@ -376,7 +380,21 @@ def random_value(rnd: random.Random, names: list[str], depth: int = 0) -> Any:
     if choice == 4:
         return rnd.choice(["", " ", "A", "B", "C", "hand", "field", "earlier-turn", "any"])
     if choice == 5:
-        return rnd.choice(["\u202e", "漢字", "😀", "é" * 50, "x" * rnd.choice([100, 3000]), "\t"])
+        return rnd.choice(
+            [
+                "\u202e",
+                "漢字",
+                "😀",
+                "é" * 50,
+                "x" * rnd.choice([100, 3000]),
+                "\t",
+                "\x1b]0;title\x07",  # a terminal's title sequence
+                "\x1b[2J",  # clear the screen
+                "a\x9bb",  # a C1 control sequence introducer
+                "\u2066x\u2069",  # bidirectional isolates
+                "line\nbreak\r",
+            ]
+        )
     if choice == 6:
         return rnd.choice(["all-monsters", "target", "that-card", "this-card", "opponent", "you"])
     if choice == 7:
@@ -612,15 +630,61 @@ def choose_target(rnd: random.Random) -> tuple[str, Path, str | None]:
 
 
 def random_case(rnd: random.Random) -> Case:
-    """One input: a mutated file (text or data level) or a random claim."""
+    """One input: a mutated file (text or data level), a random claim, or the Python API
+    with random options; now and then under a file name holding control characters."""
     roll = rnd.random()
+    if roll < 0.05:
+        return api_case(rnd, rnd.choice(SCENARIOS))
     if roll < 0.25:
-        return claim_case(rnd, rnd.choice(SCENARIOS))
-    kind, path, top = choose_target(rnd)
-    if roll < 0.6:
-        name, content = text_mutation(_text(path), rnd)
-        return make_case(kind, path, content, rnd, f"text:{name}")
-    return data_case(kind, path, rnd, top)
+        case = claim_case(rnd, rnd.choice(SCENARIOS))
+    else:
+        kind, path, top = choose_target(rnd)
+        if roll < 0.6:
+            name, content = text_mutation(_text(path), rnd)
+            case = make_case(kind, path, content, rnd, f"text:{name}")
+        else:
+            case = data_case(kind, path, rnd, top)
+    return hostile_name(case) if rnd.random() < 0.05 else case
+
+
+HOSTILE = "\x1b]0;title\x07\u202e"
+
+
+def hostile_name(case: Case) -> Case:
+    """``case`` with the file it runs renamed to hold control and bidirectional characters."""
+    for index, argument in enumerate(case.argv):
+        if argument.startswith("{dir}/"):
+            name = argument[len("{dir}/") :]
+            if name in case.files:
+                files = {**case.files}
+                files[HOSTILE + name] = files.pop(name)
+                argv = [*case.argv]
+                argv[index] = "{dir}/" + HOSTILE + name
+                return Case(case.label + " (hostile name)", files, argv, case.claim)
+    return case
+
+
+API_TIMEOUTS: list[Any] = [0, -1, 1e-9, 0.5, 2, float("nan"), float("inf"), -float("inf")]
+API_TIMEOUTS += [10**9, "2", True, [2]]
+API_STATES: list[Any] = [None, 0, -5, 1, 1000, 2.5, True, 10**12, "100"]
+
+
+def api_case(rnd: random.Random, path: Path) -> Case:
+    """``verifier.check`` or ``verifier.ask`` with random options (never without a time
+    limit: an SMT run of a whole example may take minutes)."""
+    options = {
+        "engine": rnd.choice(["auto", "explore", "smt", "both", "bogus", ""]),
+        "timeout": rnd.choice(API_TIMEOUTS),
+        "max_states": rnd.choice(API_STATES),
+        "reduce": rnd.choice([True, False]),
+        "allow_outside": rnd.choice([True, False]),
+    }
+    files = {**_libraries_beside(path), path.name: path.read_bytes()}
+    claim = random_claim(rnd, _names(_data(path))) if rnd.random() < 0.5 else None
+    argv = ["@api", "{dir}/" + path.name, repr(options)]
+    case = Case(f"api {path.relative_to(ROOT)} {options}", files, argv, claim)
+    case.options = options
+    return case
 
 
 def data_case(kind: str, path: Path, rnd: random.Random, top: str | None) -> Case:
@@ -657,7 +721,10 @@ def run_case(case: Case) -> Outcome:
         signal.alarm(HANG_SECONDS)
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                main(argv)
+                if case.argv[0] == "@api":
+                    _api(case, argv[2], out)
+                else:
+                    main(argv)
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         except Hang:
@@ -672,6 +739,22 @@ def run_case(case: Case) -> Outcome:
     outcome = Outcome(code, out.getvalue(), err.getvalue().replace(folder, "DIR"), seconds)
     outcome.crash = escaped or judge(outcome)
     return outcome
+
+
+def _api(case: Case, path: str, out: io.StringIO) -> None:
+    """Run an API case: a result, or a :class:`VerifierError` (exit status 2, like the
+    command line's bad input); any other exception is a crash."""
+    options = case.options
+    try:
+        if case.claim is None:
+            results = verifier.check(path, **options)
+        else:
+            results = [verifier.ask(path, case.claim, **options)]
+    except VerifierError as exc:
+        print(exc.render(), file=sys.stderr)
+        raise SystemExit(2) from None
+    for result in results:
+        print(result.verdict.value, file=out)
 
 
 def _where(trace: str) -> str:
@@ -697,6 +780,9 @@ def judge(outcome: Outcome) -> str | None:
         return f"traceback at {_where(err + outcome.out)}"
     if outcome.code == 2 and not (LOCATED.match(first) or first.startswith(("error: ", "Usage"))):
         return f"unlocated error: {first[:60]!r}"
+    shown = unprintable(outcome.out + err, allowed="\n\t")
+    if shown is not None:
+        return f"unescaped U+{ord(shown.group()):04X} in the output"
     return None
 
 
