@@ -77,6 +77,7 @@ def measure(
     from bench.boards import _ASK
 
     command = [sys.executable, "-c", _ASK, "ask", "--json", "--quiet", "--engine", engine]
+    command.append("--allow-outside")  # the board reads the examples' card library
     command += ["--timeout", f"{timeout:g}"] + ([] if reduce else ["--no-reduce"])
     command += [str(path), claim]
     began = time.perf_counter()

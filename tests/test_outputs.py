@@ -214,3 +214,31 @@ def test_diff_out_onto_an_unwritable_file_is_a_clean_error(run: Callable[..., Ru
     assert result.err.startswith("error: cannot write '/proc/version': ")
     assert len(result.err.splitlines()) == 1
     _no_traceback(result)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["explore", RAIGEKI, "--graph", "{target}/g.dot"],
+        ["check", "--quiet", "--html", "{target}/r.html", RAIGEKI],
+        ["check", "--quiet", "--junit", "{target}/r.xml", RAIGEKI],
+        ["check", "--quiet", "--itf", "{target}/traces", RAIGEKI],
+        ["lint", TIE, "--witnesses", "{target}/w"],
+        ["diff", "yugioh", "yugioh-trigger-first", "--tries", "3", "--out", "{target}/d.yaml"],
+    ],
+)
+def test_no_output_goes_through_a_symlinked_folder(
+    run: Callable[..., Run], tmp_path: Path, command: list[str]
+) -> None:
+    # A link to a folder elsewhere, written as a folder of the output path, would take the
+    # file there: refused, for every command that writes one, with --force too.
+    real = tmp_path / "elsewhere"
+    real.mkdir()
+    link = tmp_path / "out"
+    link.symlink_to(real, target_is_directory=True)
+    args = [a.format(target=link) for a in command]
+    result = run(*args, "--force")
+    assert result.code == 2, result.err
+    assert f"'{link}' is a symbolic link; refusing to write through it" in result.err
+    assert list(real.iterdir()) == []
+    _no_traceback(result)

@@ -1,8 +1,8 @@
 """Paths a scenario names (rules:, library:) are confined, and never echo other files.
 
 Scenarios travel between people: a path written in one resolves from the scenario's folder
-and may not leave both that folder's tree and the current folder's tree unless the user
-passes --allow-outside; a referenced file that is not YAML of the expected kind is reported
+and may not leave that folder's tree (the current folder is no root of its own) unless the
+user passes --allow-outside; a referenced file that is not YAML of the expected kind is reported
 at the scenario's line with its position, never its text.
 """
 
@@ -74,8 +74,8 @@ def test_absolute_rules_path_is_refused(run: Callable[..., Run], layout: dict[st
         path,
         1,
         8,
-        "rules file '/etc/passwd' is outside the scenario's folder and the current folder "
-        "(use --allow-outside to allow it)",
+        "rules file '/etc/passwd' is outside the scenario's folder (use --allow-outside to "
+        "allow it)",
         "rules: /etc/passwd",
     )
     assert "root:" not in result.out + result.err
@@ -93,8 +93,8 @@ def test_relative_rules_path_that_climbs_out_is_refused(
         path,
         1,
         8,
-        "rules file '../outside/model.yaml' is outside the scenario's folder and the current "
-        "folder (use --allow-outside to allow it)",
+        "rules file '../outside/model.yaml' is outside the scenario's folder (use "
+        "--allow-outside to allow it)",
         "rules: ../outside/model.yaml",
     )
     allowed = run("check", "--allow-outside", str(path))
@@ -115,16 +115,28 @@ def test_symlink_inside_the_folder_to_a_file_outside_is_refused(
     assert "rules file 'model.yaml' is outside the scenario's folder" in result.err
 
 
-def test_a_path_inside_the_current_folder_is_allowed(
-    run: Callable[..., Run], layout: dict[str, Path]
+def test_the_current_folder_is_no_root_of_its_own(
+    run: Callable[..., Run], layout: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Run from a folder that holds the referenced files (from "/", every file is inside the
+    # current folder): the scenario's own tree still confines it.
     (layout["cwd"] / "model.yaml").write_text((MODELS / "yugioh.yaml").read_text())
     (layout["cwd"] / "lib.cards.yaml").write_text(LIBRARY)
     path = layout["scenarios"] / "s.yaml"
     rules = str(layout["cwd"] / "model.yaml")
     path.write_text(scenario(rules, str(layout["cwd"] / "lib.cards.yaml")), encoding="utf-8")
     result = run("check", str(path))
-    assert result.code == 0, result.err
+    assert result.code == 2
+    assert "is outside the scenario's folder (use --allow-outside to allow it)" in result.err
+    assert run("check", "--allow-outside", str(path)).code == 0
+    monkeypatch.chdir("/")
+    secret = layout["outside"] / "secret.yaml"
+    secret.write_text(f"cards: {{{SECRET}: 1}}\n", encoding="utf-8")
+    path.write_text(scenario(library=str(secret)), encoding="utf-8")
+    result = run("check", str(path))
+    assert result.code == 2
+    assert "is outside the scenario's folder" in result.err
+    assert_quiet(result)
 
 
 def test_paths_inside_the_scenario_folder_are_allowed(
@@ -152,8 +164,8 @@ def test_library_outside_is_refused_unless_allowed(
         path,
         2,
         11,
-        "card library '../outside/lib.cards.yaml' is outside the scenario's folder and the "
-        "current folder (use --allow-outside to allow it)",
+        "card library '../outside/lib.cards.yaml' is outside the scenario's folder (use "
+        "--allow-outside to allow it)",
         "library: [../outside/lib.cards.yaml]",
     )
     allowed = run("check", "--allow-outside", str(path))
@@ -171,8 +183,8 @@ def test_a_claims_own_rules_path_is_confined_too(
         path,
         8,
         12,
-        "rules file '/etc/passwd' is outside the scenario's folder and the current folder "
-        "(use --allow-outside to allow it)",
+        "rules file '/etc/passwd' is outside the scenario's folder (use --allow-outside to "
+        "allow it)",
         "    rules: /etc/passwd",
     )
 
@@ -202,8 +214,8 @@ def test_every_command_that_loads_scenarios_confines_them(
     result = run(*args)
     assert result.code == 2, result.err
     assert result.err.splitlines()[0] == (
-        f"{path}:2:10: error: card library '/etc/passwd' is outside the scenario's folder and "
-        "the current folder (use --allow-outside to allow it)"
+        f"{path}:2:10: error: card library '/etc/passwd' is outside the scenario's folder "
+        "(use --allow-outside to allow it)"
     )
     assert "root:" not in result.out + result.err
     # The option exists on the command and lets the path through, to the next problem:
@@ -286,8 +298,10 @@ def test_a_nul_character_in_a_path_is_a_clean_error(
     path.write_text(scenario('"a\\0b.yaml"'), encoding="utf-8")
     result = run("check", str(path))
     assert result.code == 2
+    # A NUL made by a double-quoted string's escape is refused as the string is read.
     assert result.err.splitlines()[0] == (
-        f"{path}:1:8: error: rules file 'a\\x00b.yaml' cannot be read: embedded null byte"
+        f"{path}:1:8: error: control character U+0000 is not allowed in a string (names and "
+        "texts are printed)"
     )
 
 

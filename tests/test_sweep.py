@@ -532,9 +532,7 @@ def test_a_local_cluster_gives_the_pools_rows(run: Callable[..., Run], folder: P
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "example", sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml")), ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("example", sorted(EXAMPLES.rglob("*.sweep.yaml")), ids=lambda p: p.stem)
 def test_each_example_gives_the_same_rows_on_a_pool_and_a_cluster(
     run: Callable[..., Run], tmp_path: Path, example: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -562,7 +560,7 @@ def test_the_examples_validate_against_the_sweep_schema(run: Callable[..., Run])
     result = run("schema", "sweep")
     assert result.code == 0
     schema = json.loads(result.out)
-    for path in sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml")):
+    for path in sorted(EXAMPLES.rglob("*.sweep.yaml")):
         jsonschema.validate(load_document(path).data, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**load_document(path).data, "colour": 1}, schema)
@@ -585,7 +583,7 @@ def test_every_key_of_the_sweep_format_has_a_description() -> None:
 
 
 def test_the_examples_load() -> None:
-    found = sorted((EXAMPLES / "sweeps").glob("*.sweep.yaml"))
+    found = sorted(EXAMPLES.rglob("*.sweep.yaml"))
     assert len(found) >= 2
     for path in found:
         sweep = load_sweep(path.relative_to(ROOT) if Path.cwd() == ROOT else path, True)
@@ -645,14 +643,11 @@ MUTATIONS = [
     ("trigger: tribute-summoned", "trigger: {a: 1}"),
     ("models: [yugioh, yugioh-trigger-first]", "models: yugioh"),
     ("models: [yugioh, yugioh-trigger-first]", "models: []"),
-    ("models: [yugioh, yugioh-trigger-first]", "models: [../yugioh/yugioh.cards.yaml]"),
+    ("models: [yugioh, yugioh-trigger-first]", "models: [yugioh.cards.yaml]"),
     ("models: [yugioh, yugioh-trigger-first]", "models: [yugioh, ../x.yaml]"),
-    ("library: ../yugioh/yugioh.cards.yaml", "library: [../yugioh/yugioh.cards.yaml, 3]"),
-    ("library: ../yugioh/yugioh.cards.yaml", "library: ../cmc/shadehawk-clickwar.yaml"),
-    (
-        "library: ../yugioh/yugioh.cards.yaml",
-        "library: ../yugioh/raigeki-imperial-order-dark-bribe.yaml",
-    ),
+    ("library: yugioh.cards.yaml", "library: [yugioh.cards.yaml, 3]"),
+    ("library: yugioh.cards.yaml", "library: ../cmc/shadehawk-clickwar.yaml"),
+    ("library: yugioh.cards.yaml", "library: raigeki-imperial-order-dark-bribe.yaml"),
     ("scenario:\n", "scenario: []\nx:\n"),
     ("  turn: A\n", "  turn: A\n  cards: 3\n"),
     ("  MONARCH:\n", "  MONARCH: 3\n  X:\n"),
@@ -675,10 +670,10 @@ def test_a_broken_sweep_is_an_error_not_a_traceback(
     copy = tmp_path / "examples"
     shutil.copytree(EXAMPLES, copy)
     monkeypatch.chdir(copy)
-    text = (copy / "sweeps" / "monarch-and-tribute.sweep.yaml").read_text()
+    text = (copy / "yugioh" / "monarch-and-tribute.sweep.yaml").read_text()
     assert old in text
     broken = text.replace(old, new)
-    path = Path("sweeps") / "broken.sweep.yaml"
+    path = Path("yugioh") / "broken.sweep.yaml"
     for cut in (None, len(broken) // 3, len(broken) // 2):
         path.write_text(broken if cut is None else broken[:cut], encoding="utf-8")
         try:

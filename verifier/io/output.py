@@ -2,7 +2,8 @@
 
 An existing file is never overwritten without ``--force``, a symbolic link is never written
 through (the last component is opened with ``O_NOFOLLOW``; a folder of witnesses is opened
-the same way and written relative to it), and a target that cannot be written is a clean
+the same way and written relative to it; and no folder of the path as written may be a
+symbolic link either), and a target that cannot be written is a clean
 :class:`~verifier.errors.InputError` (exit status 2), not a traceback.
 """
 
@@ -26,9 +27,20 @@ def _link(shown: str) -> InputError:
     return InputError(f"'{shown}' is a symbolic link; refusing to write through it")
 
 
+def _linked_parent(path: Path) -> None:
+    """Refuse a path one of whose folders, as written, is a symbolic link (a link to a
+    folder elsewhere would take the file there)."""
+    for parent in reversed(path.parents):
+        if parent != Path(parent.anchor) and parent != Path() and _is_link(parent):
+            raise InputError(
+                f"'{parent}' is a symbolic link; refusing to write through it (in '{path}')"
+            )
+
+
 def check_target(path: str | Path, force: bool) -> None:
     """Refuse, before any work is done, a target that :func:`write_output` would refuse."""
     target = Path(path)
+    _linked_parent(target)
     if _is_link(target):
         raise _link(str(path))
     if target.is_dir():
@@ -44,6 +56,7 @@ def open_folder(path: str | Path) -> int:
     """Create the folder ``path`` if need be and open it without following a symbolic link;
     the caller closes the descriptor it returns."""
     folder = Path(path)
+    _linked_parent(folder)
     if _is_link(folder):
         raise InputError(f"'{path}' is a symbolic link; refusing to write into it")
     try:
@@ -72,6 +85,8 @@ def write_output(
     that is not a regular file.
     """
     shown = str(path) if shown is None else shown
+    if folder is None:
+        _linked_parent(Path(path))
     flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
     flags |= os.O_TRUNC if force else os.O_EXCL
     if force:

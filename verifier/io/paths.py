@@ -1,8 +1,9 @@
 """Files a scenario refers to (``rules:`` paths, ``library:``): where they may be, how they load.
 
 Scenarios travel between people, so a path written in one is confined: it resolves from the
-scenario's folder and must stay (symbolic links resolved) inside that folder's tree or the
-current folder's tree, unless the user allows it (``--allow-outside``). And a referenced
+scenario's folder and must stay (symbolic links resolved) inside that folder's tree, unless
+the user allows it (``--allow-outside``). The current folder is no root of its own: run from
+``/`` or a home folder, it would let a scenario reach any file there. And a referenced
 file that is not YAML of the expected kind is reported at the scenario's line that names
 it, with the file's position but never its text: the verifier must not become a way to
 print someone else's files.
@@ -50,19 +51,17 @@ def resolve_reference(
     """The file ``reference`` (written in a scenario in ``folder``) names.
 
     ``what`` names the kind of reference in messages ("rules file"), ``missing`` is the
-    message when there is no such file. Refused when it leaves both the scenario's folder
-    and the current folder, unless ``allow_outside``.
+    message when there is no such file. Refused when it leaves the scenario's folder's tree,
+    unless ``allow_outside``.
     """
     shown = quoted(reference)
     try:
         path = folder / reference
         if not allow_outside:
             target = path.resolve()
-            roots = (folder.resolve(), Path.cwd().resolve())
-            if not any(target.is_relative_to(root) for root in roots):
+            if not target.is_relative_to(folder.resolve()):
                 raise error(
-                    f"{what} {shown} is outside the scenario's folder and the current folder "
-                    f"({ALLOW_OUTSIDE_HINT})",
+                    f"{what} {shown} is outside the scenario's folder ({ALLOW_OUTSIDE_HINT})",
                     span,
                 )
         try:

@@ -116,8 +116,8 @@ def load_scenario(
     programs). ``rules``, ``turn`` and ``history`` (the index of a claim whose own history to
     use) load
     a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask. The paths the
-    scenario names (``rules:``, ``library:``) must stay inside its folder's tree or the
-    current folder's tree unless ``allow_outside``. ``model`` is a rule system the caller
+    scenario names (``rules:``, ``library:``) must stay inside its folder's tree unless
+    ``allow_outside``. ``model`` is a rule system the caller
     has loaded itself (lint, diff), used instead of the one the scenario names.
     """
     if isinstance(path, InMemory):
