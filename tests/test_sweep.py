@@ -682,3 +682,42 @@ def test_a_broken_sweep_is_an_error_not_a_traceback(
             assert exc.span is None or exc.span.line >= 1
         else:
             assert list(bindings(sweep))
+
+
+def test_a_big_library_is_hashed_once_not_per_instance(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+
+    from verifier.sweep import expand
+    from verifier.sweep.expand import Settings, jobs
+
+    traps = "".join(
+        f"  Trap {i}: {{kind: normal-trap, effect: {{draw: 1}}, text: '{'x' * 200}'}}\n"
+        for i in range(2000)
+    )
+    (tmp_path / "lib.cards.yaml").write_text("cards:\n" + traps, encoding="utf-8")
+    size = (tmp_path / "lib.cards.yaml").stat().st_size
+    sweep = load_sweep(
+        sweep_file(
+            tmp_path, SWEEP.replace("[counter-trap, normal-trap, quick-play-spell]", "normal-trap")
+        )
+    )
+    hashed = 0
+    real = hashlib.sha256
+
+    class Counting:
+        def __init__(self, data: bytes = b"") -> None:
+            nonlocal hashed
+            hashed += len(data)
+            self.inner = real(data)
+
+        def hexdigest(self) -> str:
+            return self.inner.hexdigest()
+
+    monkeypatch.setattr(expand.hashlib, "sha256", Counting)
+    found = jobs(sweep, Settings())
+    assert len(found) == 2000
+    assert len({job.key for job in found}) == 2000
+    # The library once, then a small key per instance (a whole library per instance before).
+    assert hashed < 2 * size + len(found) * 2_000, (hashed, size)

@@ -69,6 +69,11 @@ def bindings(sweep: Sweep) -> Iterator[tuple[str, ...]]:
         yield cards
 
 
+def _digest(value: Any) -> str:
+    """The SHA-256 of ``value`` written as JSON."""
+    return hashlib.sha256(json.dumps(value, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
 def _filled(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, str):
         return PLACEHOLDER.sub(lambda m: names[m.group(1)], value)
@@ -88,6 +93,10 @@ def _filled(value: Any, names: dict[str, str]) -> Any:
 def jobs(sweep: Sweep, settings: Settings) -> list[Job]:
     """Every instance of ``sweep`` under every model, instances in order, models in order."""
     found = []
+    # The files every instance reads are hashed once, not into every instance's key: a
+    # library of a mebibyte would otherwise be hashed again for each of thousands of them.
+    files = _digest([__version__, sweep.library_texts])
+    models = {model.reference: _digest(model.text) for model in sweep.models}
     for index, cards in enumerate(bindings(sweep), start=1):
         names = {p.name: card for p, card in zip(sweep.placeholders, cards, strict=True)}
         problem = ""
@@ -106,16 +115,12 @@ def jobs(sweep: Sweep, settings: Settings) -> list[Job]:
                 "claims": [{"claim": text, "id": ident} for ident, text in claims],
             }
             text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-            key = json.dumps(
-                [
-                    __version__,
-                    text,
-                    model.text,
-                    sweep.library_texts,
-                    [settings.engine, settings.timeout, settings.max_states],
-                ],
-                ensure_ascii=False,
-            )
+            key = [
+                files,
+                models[model.reference],
+                text,
+                [settings.engine, settings.timeout, settings.max_states],
+            ]
             found.append(
                 Job(
                     index,
@@ -126,7 +131,7 @@ def jobs(sweep: Sweep, settings: Settings) -> list[Job]:
                     sweep.folder,
                     claims,
                     settings,
-                    hashlib.sha256(key.encode("utf-8")).hexdigest(),
+                    _digest(key),
                     problem,
                 )
             )
