@@ -454,7 +454,6 @@ class ExplorerEngine:
         self.progress = progress
         self.order = order
         self.reduce = reduce
-        self.spent = 0.0  # seconds of explorations given up for a finer symmetry
         self.named: frozenset[int] = frozenset()  # cards claims named: never renamed
         self.classes: tuple[tuple[int, ...], ...] = ()
         self.exploration = self._exploration(self.classes)
@@ -462,12 +461,13 @@ class ExplorerEngine:
 
     def _exploration(self, classes: tuple[tuple[int, ...], ...]) -> Exploration:
         symmetry = Symmetry(self.system.world, classes)
-        seconds = None if self.seconds is None else max(0.0, self.seconds - self.spent)
+        # A new exploration (for a finer symmetry) has what is left of the engine's time.
+        left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
         return Exploration(
             self.system,
             self.start,
             self.max_states,
-            seconds=seconds,
+            seconds=left,
             progress=self.progress,
             order=self.order,
             canonical=symmetry.canonical if symmetry else None,
@@ -489,7 +489,6 @@ class ExplorerEngine:
             self.named |= named  # nothing explored yet: start with this claim's symmetry
         else:
             self.named |= named
-            self.spent += self.exploration.seconds
         classes = interchangeable(self.system.world, self.named)
         if classes != self.classes or self.exploration.expanded:
             self.classes, self.exploration = classes, self._exploration(classes)
