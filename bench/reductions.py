@@ -204,15 +204,9 @@ def main() -> None:
                     runs.append({"workload": "board", "size": number, "claim": claim, **found})
                     print(json.dumps(runs[-1]), flush=True)
     section = report(runs, args)
-    out = Path(args.out)
-    text = out.read_text(encoding="utf-8") if out.exists() else "# Benchmark results\n"
-    if START in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1] if END in rest else ""
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    out.write_text(text, encoding="utf-8")
+    from bench.run import write_section
+
+    write_section(Path(args.out), section, START, END)
     print(section)
 
 

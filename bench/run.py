@@ -51,6 +51,19 @@ def median(runs: list[dict[str, Any]], key: str) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def write_section(out: Path, section: str, start: str, end: str) -> None:
+    """Put ``section`` (which begins with ``start`` and ends with ``end``) into the results
+    file ``out``: in place of the section between those markers, or at the end."""
+    text = out.read_text(encoding="utf-8") if out.exists() else "# Benchmark results\n"
+    if start in text:
+        before, rest = text.split(start, 1)
+        after = rest.split(end, 1)[1] if end in rest else ""
+        text = before + section + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    out.write_text(text, encoding="utf-8")
+
+
 def machine(library: str = "") -> str:
     """The machine in one line: system, cores, CPU, Python, and ``library`` (default: z3)."""
     if not library:
