@@ -197,12 +197,14 @@ def _agree_on_generated(game: str, seeds: range, size: int) -> tuple[int, int]:
         fast = ExplorerEngine(system, state, start, 40_000)
         slow = ExplorerEngine(system, state, start, 40_000, reduce=False)
         for card in sc.cards:
-            for player in sc.players:
-                formula = parse_for(sc, f'can_activate({player}, "{card.name}")')
+            asked = [f'can_activate({player}, "{card.name}")' for player in sc.players]
+            asked += [f'exists resolves("{card.name}")', f'always not negated("{card.name}")']
+            for text in asked:
+                formula = parse_for(sc, text)
                 one, other = decide(fast, formula), decide(slow, formula)
                 if Verdict.UNKNOWN in (one.verdict, other.verdict):
                     continue
-                assert one.verdict is other.verdict, (game, seed, card.name, player)
+                assert one.verdict is other.verdict, (game, seed, text)
                 compared += 1
                 sliced += one.stats.get("argument") == "claim slicing"
     return compared, sliced

@@ -14,8 +14,10 @@ the rules themselves, run on sets of states (:mod:`verifier.core.abstract`):
    visited one by one, and no producer may be enabled in any of them.
 
 Then no continuation makes the claim's atom true, so the claim is decided by its shape
-(``exists activates(B, "X")`` fails, ``always not activates(B, "X")`` holds). When any step
-of the argument does not go through, nothing is decided and the search goes on as before.
+(``exists activates(B, "X")`` fails, ``always not activates(B, "X")`` holds); so is one
+about how a link of the card resolved (``resolves``, ``negated``, ``no_effect``,
+``countered``) when no link of it is on the chain at the start or has resolved. When any
+step of the argument does not go through, nothing is decided and the search goes on.
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ class Slicer:
         self.usable = world.progresses and layout.has("step") and not layout.has("tno")
         self.domains = (range(len(world.steps)), range(len(Mode)))
         self._follows: dict[Key, set[Key] | None] = {}
+        self._dead: dict[int, Slice | None] = {}  # by card: the argument, or None
 
     def follows(self, key: Key) -> set[Key] | None:
         if key not in self._follows:
@@ -202,10 +205,36 @@ class Slicer:
     def decide(self, body: ast.Formula, want: bool) -> Slice | None:
         """The argument that no continuation makes ``body`` evaluate to ``want``, when the
         cards it says are activated can never be (None: not decided this way)."""
-        cards = _activated(body)
-        if not cards or _without(body, cards) is not (not want):
+        # How a link of a card resolved needs the link: a card with none on the chain and
+        # none resolved yet resolves (or is negated...) only once it is activated.
+        candidates = sorted(c for c in _named_by_atoms(body) if self._unlinked(c))
+        if _without(body, frozenset(candidates)) is not (not want):
+            return None  # even if none of them is ever activated, the claim is not decided
+        dead: dict[int, Slice] = {}
+        for card in candidates:
+            if card not in self._dead:
+                self._dead[card] = self.dead_activations(frozenset({card}))
+            found = self._dead[card]
+            if found is not None:
+                dead[card] = found
+        if not dead or _without(body, frozenset(dead)) is not (not want):
             return None
-        return self.dead_activations(cards)
+        steps = {s: None for found in dead.values() for s in found.steps}
+        order = {name: i for i, name in enumerate(self.system.world.steps)}
+        return Slice(
+            frozenset(dead),
+            tuple(sorted(steps, key=order.__getitem__)),
+            tuple(dict.fromkeys(r for found in dead.values() for r in found.rules)),
+            max(found.visited for found in dead.values()),
+        )
+
+    def _unlinked(self, card: int) -> bool:
+        """Whether, at the start, no link of ``card`` is on the chain or has resolved."""
+        layout, start = self.system.layout, self.start
+        abilities = set(self.system.world.cards[card].abilities)
+        links = start[layout.position("lab")]  # every slot, empty ones hold -1
+        resolved = start[layout.position("r_ab")]  # every entry, unused ones hold -1
+        return not abilities & {*links, *resolved}
 
 
 def _visit_before(
@@ -245,13 +274,18 @@ def _visit_before(
     return visited, reached
 
 
-def _activated(formula: ast.Formula) -> frozenset[int]:
-    """The cards of the ``activates`` atoms of a claim."""
+OUTCOMES = (ast.Activates, ast.Resolves, ast.Negated, ast.NoEffect, ast.Countered)
+"""The atoms that only an activation of their card (after the start) can make true, when no
+link of it is on the chain or has resolved at the start."""
+
+
+def _named_by_atoms(formula: ast.Formula) -> frozenset[int]:
+    """The cards of a claim's atoms that need their card activated (:data:`OUTCOMES`)."""
     found: set[int] = set()
     stack: list[ast.Formula] = [formula]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Activates):
+        if isinstance(node, OUTCOMES):
             found.add(node.card)
         elif isinstance(node, ast.Not):
             stack.append(node.arg)
@@ -262,7 +296,7 @@ def _activated(formula: ast.Formula) -> frozenset[int]:
 
 def _without(formula: ast.Formula, cards: frozenset[int]) -> bool | None:
     """The claim's value when no card of ``cards`` is activated, if that alone decides it."""
-    if isinstance(formula, ast.Activates):
+    if isinstance(formula, OUTCOMES):
         return False if formula.card in cards else None
     if isinstance(formula, ast.Not):
         inner = _without(formula.arg, cards)
