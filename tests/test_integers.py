@@ -92,7 +92,7 @@ def test_claim_constants_outside_the_range_are_not_truncated(
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("chain", [65537, 131073, 4294967297, 10**17 + 1])
+@pytest.mark.parametrize("chain", [65537, 10**17 + 1])
 @pytest.mark.parametrize(
     ("claim", "verdict"),
     [
