@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run
+from tests.conftest import EXAMPLES, Run
 from verifier.claims import ast
 from verifier.claims.evaluate import holds_priority
 from verifier.core.state import READ, Mode
@@ -19,6 +19,8 @@ from verifier.spec.cards import Zone
 from verifier.system import Action
 
 ENGINES = ("explore", "smt")
+
+SEED = EXAMPLES / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml"
 
 RAIGEKI = """\
 rules: yugioh
@@ -412,3 +414,15 @@ def test_misplaced_point_claims_are_located_errors(
     line = text.splitlines().index(f"  - claim: '{claim}'") + 1
     assert lines[0] == f"{path}:{line}:{12 + column}: error: {message}"
     assert lines[2] == " " * (4 + 11 + column) + "^"
+
+
+def test_a_possibility_inside_after_link_is_refused_at_its_place(run: Callable[..., Run]) -> None:
+    # can_activate carries its own quantifier, which goes before after_link(N) (found by the
+    # fuzzer: an internal error before).
+    claim = '(after_link(2) (can_activate(B, "Dark Bribe")))'
+    result = run("ask", str(SEED), claim)
+    assert result.code == 2
+    assert result.err.startswith(
+        "<claim>:1:17: error: can_activate(...) carries its own quantifier, which goes before "
+        "after_link(N)"
+    )

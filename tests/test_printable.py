@@ -94,3 +94,27 @@ def test_an_error_escapes_its_path_message_and_line_and_keeps_its_caret() -> Non
     )
     assert printable("tab\tand line\nbreak", keep="\n") == "tab\tand line\nbreak"
     assert printable("line\nbreak") == "line\\x0abreak"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["explain"],
+        ["explore"],
+        ["orders"],
+        ["lint", "yugioh"],
+        ["diff", "yugioh", "yugioh-trigger-first"],
+        ["why", "{path}", "B activates Dark Bribe"],
+    ],
+)
+def test_every_command_shows_a_hostile_file_name_escaped(
+    run: Callable[..., Run], tmp_path: Path, command: list[str]
+) -> None:
+    named = tmp_path / "x\x1b]0;title\x07\u202e.yaml"
+    shutil.copy(RAIGEKI.parent / "spell-speed-basics.yaml", named)
+    args = [a.format(path=named) for a in command]
+    if "{path}" not in command:
+        args.append(str(named))
+    result = run(*args)
+    assert result.code in (0, 1, 2, 3), result.err
+    assert not any(c in result.out + result.err for c in "\x1b\x07\u202e")

@@ -521,7 +521,7 @@ def explain_cmd(path: str, allow_outside: bool, timeout: float | None, max_state
     prepared = prepare(scenario)
     actions = default_continuation(prepared)
     final, steps = replay(prepared.system, prepared.history.state, actions)
-    click.echo(f"{path} ({scenario.model.name})")
+    click.echo(f"{printable(path)} ({scenario.model.name})")
     if scenario.description:
         click.echo(f"  {scenario.description}")
     click.echo("\n".join(narrative([*prepared.history.steps, *steps])))
@@ -583,7 +583,7 @@ def explore_cmd(
     else:
         note = ""
     click.echo(
-        f"{path}: {result.states} states, {len(result.terminals)} final, "
+        f"{printable(path)}: {result.states} states, {len(result.terminals)} final, "
         f"{result.seconds:.3f}s{note}"
     )
     if graph_path is not None:
@@ -667,11 +667,13 @@ def lint_cmd(
             click.echo(f"incomplete: {note}")
         count = len(report.findings)
         if count:
-            click.echo(f"{path}: {count} finding(s)")
+            click.echo(f"{printable(path)}: {count} finding(s)")
         elif report.incomplete:
-            click.echo(f"{path}: no finding, but the check is incomplete (a limit was reached)")
+            click.echo(
+                f"{printable(path)}: no finding, but the check is incomplete (a limit was reached)"
+            )
         else:
-            click.echo(f"{path}: clean")
+            click.echo(f"{printable(path)}: clean")
     sys.exit(DIFFERS if report.findings else UNKNOWN if report.incomplete else OK)
 
 
@@ -742,7 +744,7 @@ def diff_cmd(
                     f" (incomplete: a limit stopped the exploration under {', '.join(stopped)}; "
                     "--max-states, --timeout)"
                 )
-            click.echo(f"{path}: {len(differences) or 'no'} difference(s){note}")
+            click.echo(f"{printable(str(path))}: {len(differences) or 'no'} difference(s){note}")
             if differences:
                 click.echo("\n".join(difference_lines(differences)))
             # A partial exploration can mistake an unexplored continuation for a difference.
@@ -800,11 +802,11 @@ def orders_cmd(path: str, timeout: float | None, max_states: int, allow_outside:
     if not classes:
         if found.stopped:
             click.echo(
-                f"{path}: no simultaneous triggers went on a chain before the exploration "
-                f"stopped{incomplete}"
+                f"{printable(path)}: no simultaneous triggers went on a chain before the "
+                f"exploration stopped{incomplete}"
             )
             sys.exit(UNKNOWN)
-        click.echo(f"{path}: no simultaneous triggers go on a chain")
+        click.echo(f"{printable(path)}: no simultaneous triggers go on a chain")
         sys.exit(OK)
     outcomes = {c.outcome for c in classes}
     sensitive = len(outcomes) > 1
@@ -812,7 +814,7 @@ def orders_cmd(path: str, timeout: float | None, max_states: int, allow_outside:
     if found.stopped and not sensitive:
         verdict = "undecided"
     click.echo(
-        f"{path}: {len(classes)} trigger order(s), {len(outcomes)} outcome(s): "
+        f"{printable(path)}: {len(classes)} trigger order(s), {len(outcomes)} outcome(s): "
         f"{verdict}{incomplete}"
     )
     for entry in classes:

@@ -58,6 +58,8 @@ ORDERS = {
     "segoc_order": "segoc",
     "stack": "stack",
 }
+POSSIBILITIES = frozenset({"can_activate", "can_respond"})
+"""The atoms that carry their own quantifier (``exists``)."""
 FIELD_PREDICATES = frozenset({"dizzy"})
 """Card predicates that read an optional state field of the same name."""
 PREDICATES = sorted(
@@ -221,6 +223,12 @@ def _check_points(tree: Tree[Any], origin: Span) -> None:
         if under and node.data == "quant":
             raise ClaimError(
                 "a quantifier goes before after_link(N), not after it",
+                _at(origin, node.meta.column or 1),
+            )
+        if under and node.data == "app" and str(node.children[0]) in POSSIBILITIES:
+            raise ClaimError(
+                f"{node.children[0]}(...) carries its own quantifier, which goes before "
+                "after_link(N): write exists after_link(N) activates(...) or responds(...)",
                 _at(origin, node.meta.column or 1),
             )
         if under and node.data == "name_compare" and str(node.children[0]) == "priority":
