@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,10 +23,12 @@ library: {library}
 
 @pytest.fixture
 def scenario(tmp_path: Path) -> Callable[[str], str]:
+    # The card library beside the scenarios, inside their folder (where it may be read).
     library = Path(__file__).resolve().parent.parent / "examples" / "yugioh" / "yugioh.cards.yaml"
+    shutil.copy(library, tmp_path / library.name)
 
     def text(body: str) -> str:
-        return HEAD.format(library=library) + body
+        return HEAD.format(library=library.name) + body
 
     return text
 

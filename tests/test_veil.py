@@ -160,10 +160,11 @@ def test_forbidden_chalice_gains_atk_and_negates(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:
     library = EXAMPLES / "yugioh" / "yugioh.cards.yaml"
+    write(library.name, library.read_text(encoding="utf-8"))  # beside the scenario
     text = f"""\
 rules: yugioh
 turn: A
-library: {library}
+library: {library.name}
 cards:
   Chaos Sorcerer: {{controller: A, zone: field}}
   Blue-Eyes White Dragon: {{controller: B, zone: field}}
@@ -187,11 +188,12 @@ def test_trap_jammer_answers_only_in_the_battle_phase(
     # A phase condition with another condition: "When your opponent activates a Trap Card
     # during the Battle Phase".
     library = EXAMPLES / "yugioh" / "yugioh.cards.yaml"
+    write(library.name, library.read_text(encoding="utf-8"))  # beside the scenario
     text = f"""\
 rules: yugioh
 turn: A
 step: {step}
-library: {library}
+library: {library.name}
 cards:
   Trap Jammer: {{controller: A, set: earlier-turn}}
   Trap Drawer: {{kind: normal-trap, controller: B, set: earlier-turn, effect: {{draw: 1}}}}
