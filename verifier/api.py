@@ -155,7 +155,7 @@ class Options:
     allow_outside: bool = False
     progress: Figures | None = field(default=None, compare=False)
     reduce: bool = True
-    """Explore interchangeable cards in one order only (symmetry reduction)."""
+    """The explorer's reductions: symmetry, claim slicing, screening (False: every state)."""
 
     def __post_init__(self) -> None:
         # The command line's options say the same (--timeout, --max-states): one door.
@@ -228,7 +228,7 @@ def check(
 
     ``engine`` is ``auto``, ``explore``, ``smt`` or ``both``; ``timeout`` (seconds per engine)
     and ``max_states`` (the explorer's) are the limits past which a verdict is ``unknown``;
-    ``reduce=False`` turns the explorer's symmetry reduction off.
+    ``reduce=False`` turns the explorer's reductions off (symmetry, slicing, screening).
     Raises :class:`~verifier.errors.VerifierError` for bad input.
     """
     options = Options(engine, timeout, max_states, explain, allow_outside, reduce=reduce)

@@ -136,7 +136,7 @@ def _reduce_option(f: click.decorators.FC) -> click.decorators.FC:
         "--no-reduce",
         "no_reduce",
         is_flag=True,
-        help="Search every state: no symmetry reduction, no claim slicing.",
+        help="Search every state: no symmetry reduction, no claim slicing, no screening.",
     )(f)
 
 

@@ -9,7 +9,7 @@ engine with z3 terms. Actions are concrete labels; only the state may be symboli
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE, Logic, Term
@@ -246,8 +246,14 @@ class System:
         ctx = Ctx(L, self.layout.frame(state), self.world)
         return self._checks(ctx, action)
 
-    def enabled_actions(self, state: State) -> Iterator[Action]:
-        """The legal actions in the concrete ``state`` (one frame for all their guards)."""
+    def enabled_actions(
+        self, state: State, may: Callable[[Action], bool] | None = None
+    ) -> Iterator[Action]:
+        """The legal actions in the concrete ``state`` (one frame for all their guards).
+
+        ``may``, when given, is asked first of each candidate: False when it knows the
+        action is not legal there (:mod:`verifier.engines.screen`), so its checks are not
+        run; it must never say False of a legal action."""
         ctx = Ctx(CONCRETE, self.layout.frame(state), self.world)
         mode = _mode(state)
         if mode == Mode.RESOLVE:
@@ -260,6 +266,8 @@ class System:
         else:
             candidates = self._by_mode[mode]
         for action in candidates:
+            if may is not None and not may(action):
+                continue
             if all(check.ok for check in self._checks(ctx, action)):
                 yield action
 

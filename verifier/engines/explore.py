@@ -18,6 +18,7 @@ from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
+from verifier.engines.screen import Screen
 from verifier.engines.slicing import Slicer
 from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
 from verifier.system import Action, System
@@ -82,6 +83,7 @@ class Exploration:
         "canonical",
         "deadlocks",
         "edges",
+        "enabled",
         "last",
         "max_bytes",
         "max_states",
@@ -107,15 +109,19 @@ class Exploration:
         progress: Progress | None = None,
         order: str = "breadth",
         canonical: Canon | None = None,
+        screen: Screen | None = None,
     ) -> None:
         """``canonical``, when given, maps every state reached after the start to the
         representative of its class (symmetry reduction): states are then deduplicated up
-        to that renaming, and :meth:`path` replays real actions through them."""
+        to that renaming, and :meth:`path` replays real actions through them. ``screen``,
+        when given, finds each state's legal actions (the same ones, faster:
+        :mod:`verifier.engines.screen`)."""
         if order not in ORDERS:
             raise ValueError(f"no exploration order {order!r} (orders: {', '.join(ORDERS)})")
         self.system = system
         self.order = order
         self.canonical = canonical
+        self.enabled = system.enabled_actions if screen is None else screen.enabled
         self.start = start
         self.max_states = max_states
         self.budget = seconds
@@ -248,7 +254,7 @@ class Exploration:
         taken from the heap, so a final state is classified then, not when first reached."""
         began = time.perf_counter()
         deadline = None if self.budget is None else began + self.budget - self.seconds
-        enabled = self.system.enabled_actions
+        enabled = self.enabled
         step = self.system.step
         parent, heap, cost, edges = self.parent, self._heap, self._cost, self.edges
         max_states, progress, moves = self.max_states, self.progress, MOVES
@@ -313,7 +319,7 @@ class Exploration:
         finished first, so the exploration can go on from there)."""
         began = time.perf_counter()
         deadline = None if self.budget is None else began + self.budget - self.seconds
-        enabled = self.system.enabled_actions
+        enabled = self.enabled
         step = self.system.step
         parent, queue, edges = self.parent, self._queue, self.edges
         reached, done = self._reached, int(Mode.DONE)
@@ -441,8 +447,10 @@ class ExplorerEngine:
         reduce: bool = True,
     ) -> None:
         """``reduce``: explore interchangeable cards in one order only (symmetry reduction,
-        :mod:`verifier.engines.symmetry`; the cards a claim names are never renamed), and
-        first try to decide each claim without a search (:mod:`verifier.engines.slicing`)."""
+        :mod:`verifier.engines.symmetry`; the cards a claim names are never renamed),
+        first try to decide each claim without a search (:mod:`verifier.engines.slicing`),
+        and skip the activations the rules forbid on a state's few telling fields before
+        their checks run (:mod:`verifier.engines.screen`)."""
         self.system = system
         self.start = start
         self.start_activations = start_activations
@@ -456,6 +464,7 @@ class ExplorerEngine:
         self.reduce = reduce
         self.named: frozenset[int] = frozenset()  # cards claims named: never renamed
         self.classes: tuple[tuple[int, ...], ...] = ()
+        self.screen = Screen(system) if reduce else None
         self.exploration = self._exploration(self.classes)
         self.slicer = Slicer(system, start, start_activations) if reduce else None
 
@@ -471,6 +480,7 @@ class ExplorerEngine:
             progress=self.progress,
             order=self.order,
             canonical=symmetry.canonical if symmetry else None,
+            screen=self.screen,
         )
 
     def _reduced_for(self, body: ast.Formula) -> None:

@@ -32,7 +32,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.system import Action, System
 
-__all__ = ["Slice", "Slicer"]
+__all__ = ["Slice", "Slicer", "forbidding"]
 
 MAX_VISITED = 5_000
 """States visited one by one before the turn reaches the steps that forbid the activation;
@@ -83,7 +83,7 @@ def _states_at(system: System, start: State, key: Key) -> State:
     return tuple(fields)
 
 
-def _forbidding(
+def forbidding(
     system: System, state: State, action: Action, first: bool = False
 ) -> tuple[str, ...] | None:
     """The checks that forbid ``action`` in every state ``state`` stands for (None: it may
@@ -108,7 +108,7 @@ def _successors(system: System, state: State, domains: tuple[range, range]) -> s
     found: set[Key] = set()
     for action in system.actions:
         try:
-            if _forbidding(system, state, action, first=True) is not None:
+            if forbidding(system, state, action, first=True) is not None:
                 continue
             after = system.step(ABSTRACT, state, action)
         except (Undecided, TypeError, AssertionError, IndexError):
@@ -165,7 +165,7 @@ class Slicer:
                 state = _states_at(system, self.start, key)
                 reasons: list[str] = []
                 for action in producers:
-                    forbidden = _forbidding(system, state, action)
+                    forbidden = forbidding(system, state, action)
                     if forbidden is None:
                         dead[key] = None
                         break
