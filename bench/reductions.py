@@ -1,4 +1,4 @@
-"""The explorer's reductions (symmetry, claim slicing) on and off, side by side in one run.
+"""The explorer's reductions (symmetry, slicing, screening) on and off, side by side in one run.
 
 Workloads: the trap pools (``bench/pools.py``: SIZE set traps, four interchangeable kinds,
 claim ``always chain_length <= SIZE``), SIZE simultaneous triggers (Raigeki destroys SIZE
@@ -9,6 +9,7 @@ The pools' and triggers' claims hold, so every continuation is needed. The seed 
 Every measurement runs in a fresh process (its peak memory is its own); on and off alternate.
 
     python bench/reductions.py [--runs 3] [--pools 6,8,10,12] [--triggers 6,8,10] [--timeout 120]
+        [--board-engines auto,explore]
 """
 
 from __future__ import annotations
@@ -117,12 +118,13 @@ def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
     seed = _median([r for r in runs if r["workload"] == "seed"], "seconds")
     lines = [
         START,
-        "## Reductions: symmetry and claim slicing",
+        "## Reductions: symmetry, claim slicing, screening",
         "",
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Machine: {machine()}",
         f"- Command: `python bench/reductions.py --runs {args.runs} --pools {args.pools} "
-        f"--triggers {args.triggers} --timeout {args.timeout:g}`",
+        f"--triggers {args.triggers} --timeout {args.timeout:g} "
+        f"--board-engines {args.board_engines}`",
         "- Pools: SIZE set traps in four interchangeable kinds, `always chain_length <= SIZE`;",
         "  triggers: Raigeki destroys SIZE copies of a trigger monster (B chooses their SEGOC",
         "  order), `always cards_drawn(B) == SIZE`. Both hold: every continuation is needed.",
@@ -149,19 +151,23 @@ def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
                     f"| {_rate(same)} | {_median(same, 'peak_mb'):.0f} |"
                 )
     board = [r for r in runs if r["workload"] == "board"]
-    if board:
+    for engine in dict.fromkeys(r.get("engine", "auto") for r in board):
+        named = "the default engine (`verifier ask`)"
+        if engine != "auto":
+            named = f"`--engine {engine}`"
         lines += [
             "",
-            "The Damage Step board (`bench/boards/damage-step.yaml`), each claim asked with the",
-            "default engine (`verifier ask`), reductions on and off:",
+            "The Damage Step board (`bench/boards/damage-step.yaml`), each claim asked with",
+            f"{named}, reductions on and off:",
             "",
             "| claim | verdict | on: decided by | on: states | on: s | on: × seed "
             "| off: states | off: s | off: × seed | MB (on / off) |",
             "|:--|:--|:--|---:|---:|---:|---:|---:|---:|---:|",
         ]
-        for number in sorted({r["size"] for r in board}):
-            on = [r for r in board if r["size"] == number and r["reduce"]]
-            off = [r for r in board if r["size"] == number and not r["reduce"]]
+        mine = [r for r in board if r.get("engine", "auto") == engine]
+        for number in sorted({r["size"] for r in mine}):
+            on = [r for r in mine if r["size"] == number and r["reduce"]]
+            off = [r for r in mine if r["size"] == number and not r["reduce"]]
             s_on, s_off = _median(on, "seconds"), _median(off, "seconds")
             lines.append(
                 f"| `{on[0]['claim']}` | {on[0]['verdict']} | {on[0]['argument']} "
@@ -180,6 +186,7 @@ def main() -> None:
     parser.add_argument("--triggers", default="6,8,10")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-board", dest="board", action="store_false")
+    parser.add_argument("--board-engines", default="auto,explore")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = parser.parse_args()
     work = [("pool", int(s)) for s in args.pools.split(",") if s]
@@ -199,10 +206,12 @@ def main() -> None:
                     runs.append({"workload": workload, "size": size, **found})
                     print(json.dumps(runs[-1]), flush=True)
             for number, claim in enumerate(board):
-                for reduce in (True, False):
-                    found = measure(BOARD, claim, reduce, args.timeout, engine="auto")
-                    runs.append({"workload": "board", "size": number, "claim": claim, **found})
-                    print(json.dumps(runs[-1]), flush=True)
+                for engine in args.board_engines.split(","):
+                    for reduce in (True, False):
+                        found = measure(BOARD, claim, reduce, args.timeout, engine=engine)
+                        runs.append({"workload": "board", "size": number, "claim": claim, **found})
+                        runs[-1]["engine"] = engine
+                        print(json.dumps(runs[-1]), flush=True)
     section = report(runs, args)
     from bench.run import write_section
 
