@@ -21,6 +21,7 @@ turn: A
 cards:
   Raigeki: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters, of: opponent}}
   Mirror Force: {kind: normal-trap, controller: B, set: earlier-turn}
+  Blue-Eyes White Dragon: {kind: normal-monster, controller: B, atk: 3000}
 history:
   - A activates Raigeki
 claims:

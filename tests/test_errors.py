@@ -87,7 +87,7 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("A activates Raigeki", "A activates Raigeky"),
             [
-                "s.yaml:7:17: error: unknown card 'Raigeky'; did you mean 'Raigeki'?",
+                "s.yaml:8:17: error: unknown card 'Raigeky'; did you mean 'Raigeki'?",
                 "      - A activates Raigeky",
                 "                    ^",
             ],
@@ -95,7 +95,7 @@ def test_the_good_scenario_passes(
         ),
         pytest.param(
             GOOD.replace("A activates Raigeki", "C activates Raigeki"),
-            ["s.yaml:7:5: error: a history step starts with a player (A or B), not 'C'"],
+            ["s.yaml:8:5: error: a history step starts with a player (A or B), not 'C'"],
             id="history-unknown-player",
         ),
         pytest.param(
@@ -103,7 +103,7 @@ def test_the_good_scenario_passes(
                 "earlier-turn", "this-turn"
             ),
             [
-                "s.yaml:7:5: error: history step 'B activates Mirror Force' is not legal: "
+                "s.yaml:8:5: error: history step 'B activates Mirror Force' is not legal: "
                 "a card of this kind cannot be activated in the turn it was set "
                 "(card.set-this-turn)",
             ],
@@ -112,7 +112,7 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("A activates Raigeki", "A activates Raigeki targeting Mirror Force"),
             [
-                "s.yaml:7:5: error: history step 'A activates Raigeki targeting Mirror Force' "
+                "s.yaml:8:5: error: history step 'A activates Raigeki targeting Mirror Force' "
                 "names a target, but Raigeki's effect does not target",
             ],
             id="history-target-for-untargeted",
@@ -120,7 +120,7 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("can_respond(B)", "can_respond(B"),
             [
-                "s.yaml:9:25: error: claim ends too early",
+                "s.yaml:10:25: error: claim ends too early",
                 "      - claim: can_respond(B",
                 "    " + " " * 24 + "^",
             ],
@@ -128,13 +128,13 @@ def test_the_good_scenario_passes(
         ),
         pytest.param(
             GOOD.replace("can_respond(B)", 'resolves("Raigekii")'),
-            ["s.yaml:9:21: error: unknown card 'Raigekii'; did you mean 'Raigeki'?"],
+            ["s.yaml:10:21: error: unknown card 'Raigekii'; did you mean 'Raigeki'?"],
             id="claim-unknown-card",
         ),
         pytest.param(
             GOOD.replace("can_respond(B)", 'zone("Raigeki") == pocket'),
             [
-                "s.yaml:9:31: error: unknown zone 'pocket' (zones: deck, hand, field, graveyard, "
+                "s.yaml:10:31: error: unknown zone 'pocket' (zones: deck, hand, field, graveyard, "
                 "banished)"
             ],
             id="claim-unknown-zone",
@@ -142,7 +142,7 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("expect: holds", "expect: yes"),
             [
-                "s.yaml:10:13: error: unknown value 'yes' for 'expect' (expected 'holds' or 'fails')",
+                "s.yaml:11:13: error: unknown value 'yes' for 'expect' (expected 'holds' or 'fails')",
                 "        expect: yes",
                 "                ^",
             ],
@@ -151,33 +151,33 @@ def test_the_good_scenario_passes(
         pytest.param(
             GOOD.replace("expect: holds", "expect: [holds]"),
             [
-                "s.yaml:10:13: error: wrong type for 'expect': expected 'holds' or 'fails', got a list"
+                "s.yaml:11:13: error: wrong type for 'expect': expected 'holds' or 'fails', got a list"
             ],
             id="expect-wrong-type",
         ),
         pytest.param(
             GOOD.replace("expect: holds", "expect: holds\n    because: reasons"),
-            ["s.yaml:11:5: error: unknown key 'because' (expected one of: claim, expect, id, "],
+            ["s.yaml:12:5: error: unknown key 'because' (expected one of: claim, expect, id, "],
             id="claim-mapping-unknown-key",
         ),
         pytest.param(
             GOOD.replace("- claim: can_respond(B)", "- claim: [can_respond(B)]"),
             [
-                "s.yaml:9:12: error: wrong type for 'claim': input should be a valid string, got a list"
+                "s.yaml:10:12: error: wrong type for 'claim': input should be a valid string, got a list"
             ],
             id="claim-mapping-wrong-type",
         ),
         pytest.param(
             GOOD + "  - 3\n",
             [
-                "s.yaml:11:5: error: wrong type for 'claims' item 2: expected a mapping or a string, got 3"
+                "s.yaml:12:5: error: wrong type for 'claims' item 2: expected a mapping or a string, got 3"
             ],
             id="claim-neither-mapping-nor-string",
         ),
         pytest.param(
             GOOD.replace("  - A activates Raigeki", "  - A activates Raigeki\n  - {B: passes}"),
             [
-                "s.yaml:8:5: error: wrong type for 'history' item 2: input should be a valid string, got a mapping"
+                "s.yaml:9:5: error: wrong type for 'history' item 2: input should be a valid string, got a mapping"
             ],
             id="history-entry-mapping",
         ),

@@ -194,7 +194,7 @@ def test_json_lists_input_errors_with_their_place(
     assert len(data["claims"]) == 1
     [error] = data["errors"]
     assert error["file"] == str(bad)
-    assert (error["line"], error["col"]) == (10, 13)
+    assert (error["line"], error["col"]) == (11, 13)
     assert error["message"].startswith("unknown value 'yes' for 'expect'")
     assert error["kind"] == "input"
 
@@ -269,7 +269,7 @@ def test_ask_json_reports_input_errors_in_its_object(
     assert error["message"].startswith("unknown card 'Nope'")
     bad = run("ask", "--json", str(write("bad.yaml", BAD)), "can_respond(B)")
     assert bad.code == 2
-    assert json.loads(bad.out)["errors"][0]["line"] == 10
+    assert json.loads(bad.out)["errors"][0]["line"] == 11
 
 
 def test_engines_that_disagree_exit_1(

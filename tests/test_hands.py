@@ -74,6 +74,8 @@ cards:
         effect: [{negate: activation}, {destroy: that-card}]
   Dark Hole: {kind: normal-spell, controller: A, zone: hand, effect: {destroy: all-monsters}}
   Gemini Elf: {kind: normal-monster, controller: A, zone: hand, atk: 1900, level: 4}
+  # Something for Dark Hole to destroy (a card that would do nothing is not activated).
+  Kuriboh: {kind: normal-monster, controller: B, atk: 300, level: 1}
 history:
   - A summons Gemini Elf
 claims: []

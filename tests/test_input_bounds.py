@@ -88,7 +88,7 @@ def test_deep_nesting_is_refused(
 ) -> None:
     # The scenario's mapping is level 1: the 64th bracket opens level 65.
     path = write("s.yaml", GOOD + "limits: " + "[" * levels + "]" * levels + "\n")
-    assert first_error(run, path) == "s.yaml:11:72: error: nesting too deep (at most 64 levels)"
+    assert first_error(run, path) == "s.yaml:12:72: error: nesting too deep (at most 64 levels)"
 
 
 def test_deep_block_nesting_is_refused(
@@ -311,7 +311,7 @@ def test_claim_bounds_apply_in_scenario_files(
 ) -> None:
     path = write("s.yaml", GOOD.replace("can_respond(B)", "not " * 60 + "can_respond(B)"))
     assert first_error(run, path) == (
-        "s.yaml:9:212: error: claim nested too deeply "
+        "s.yaml:10:212: error: claim nested too deeply "
         "(at most 50 levels of not, and, or and quantifiers)"
     )
 

@@ -83,7 +83,7 @@ def test_witness_and_counterexample_are_itf_traces_of_the_real_states(
             r.role,
         )
         assert meta["source"] == str(scenario_path)
-        assert meta["legend"]["cards"] == ["Raigeki", "Mirror Force"]
+        assert meta["legend"]["cards"] == ["Raigeki", "Mirror Force", "Blue-Eyes White Dragon"]
         assert meta["legend"]["zone"]["3"] == "graveyard"
         # itf-py, the ecosystem's Python reader, reads it; its states are the real ones.
         trace = itf_py.trace_from_json(data)
@@ -96,7 +96,11 @@ def test_witness_and_counterexample_are_itf_traces_of_the_real_states(
             assert state.values[ACTION_TAKEN] == step.action
             assert state.meta["history"] is step.history
             assert list(state.values["zone"].values()) == list(frame.zone)
-            assert list(state.values["zone"]) == ["Raigeki", "Mirror Force"]
+            assert list(state.values["zone"]) == [
+                "Raigeki",
+                "Mirror Force",
+                "Blue-Eyes White Dragon",
+            ]
             assert state.values["mode"] == frame.mode
             assert state.values["clen"] == frame.clen
             assert list(state.values["lab"]) == list(frame.lab)

@@ -65,7 +65,7 @@ def test_one_case_per_claim_with_failures_errors_and_unknowns(
     error = cases[str(bad), "(load)"].find("error")
     assert error is not None
     assert error.get("type") == "input"
-    assert (error.text or "").startswith(f"{bad}:10:13: unknown value 'yes' for 'expect'")
+    assert (error.text or "").startswith(f"{bad}:11:13: unknown value 'yes' for 'expect'")
     skipped = cases[str(unknown), "claim-1: chain_length <= 4"].find("skipped")
     assert skipped is not None
     assert (skipped.get("message") or "").startswith("unknown: ")

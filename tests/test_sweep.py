@@ -399,7 +399,8 @@ def test_an_instance_that_does_not_load_is_a_row(run: Callable[..., Run], folder
     ]
     assert rows[1]["reason"] == (
         "does not load: history step 'B activates Mirror Force' is not legal: its activation "
-        "condition is not met (card.condition) (line 24 of the instance)"
+        "condition is not met (card.condition); it would have no effect: none of the cards its "
+        "effect acts on is there (card.no-effect) (line 24 of the instance)"
     )
     assert rows[2]["reason"].startswith(
         "does not load: history step 'B activates Book of Moon' needs a target"
@@ -497,6 +498,7 @@ def test_check_leaves_sweep_files_out(run: Callable[..., Run], folder: Path) -> 
     sweep_file(folder)
     (folder / "good.yaml").write_text(
         "rules: yugioh\nturn: A\nlibrary: lib.cards.yaml\ncards:\n  Raigeki: {controller: A}\n"
+        "  Blue-Eyes White Dragon: {kind: normal-monster, controller: B, atk: 3000}\n"
         'claims:\n  - claim: can_activate(A, "Raigeki")\n    expect: holds\n'
     )
     result = run("check", str(folder))

@@ -16,7 +16,7 @@ from verifier.core.logic import CONCRETE, Logic, Term
 from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
-from verifier.effects.movement import would_destroy
+from verifier.effects.movement import would_act, would_destroy
 from verifier.effects.veil import activated_negated
 from verifier.games import game
 from verifier.rules import (
@@ -281,6 +281,7 @@ class System:
             ability = w.abilities[action.ability]
             yield from activation.activation_checks(ctx, ability, target, action.tributes)
             yield from self._second_target(ctx, action, ctx.f.ctrl[ability.card])
+            yield from self._effect_checks(ctx, ability, ctx.f.ctrl[ability.card])
             condition = ability.condition
             if condition is not None and condition.would_destroy is not None:
                 me = ctx.f.ctrl[ability.card]
@@ -337,6 +338,13 @@ class System:
         yield from locks.target_locks(ctx, ability, target, player)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
         yield from self._second_target(ctx, action, player)
+        yield from self._effect_checks(ctx, ability, player)
+
+    def _effect_checks(self, ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
+        """Under ``activation_needs_effect``: an effect that would do nothing now (every
+        part acts on all cards of a kind, and none is there) is not activated."""
+        if self.world.model.needs_effect:
+            yield Check("card.no-effect", would_act(ctx, ability, player))
 
     def _second_target(self, ctx: Ctx, action: Action, player: Term) -> Iterator[Check]:
         """The second target of an ability that targets two cards fits too (CR 601.2c), and

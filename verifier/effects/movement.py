@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.core.logic import Term
 from verifier.effects.verb import (
+    MASS,
     Chooser,
     Link,
     Moved,
@@ -38,6 +39,7 @@ __all__ = [
     "move",
     "objects",
     "target_fits",
+    "would_act",
     "would_destroy",
 ]
 
@@ -103,6 +105,20 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
         # A card unaffected by this effect's card is not acted on (it stays a valid target).
         out.append(L.and_(sel, extra, L.not_(shielded(ctx, c, ability.card, link.me))))
     return out
+
+
+def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
+    """Whether the effect of ``ability``, activated by ``me`` now, would do anything: False
+    only when every part of it acts on all cards of a kind (:data:`MASS`, narrowed by
+    ``of`` and ``filter``) and none of them is there (Raigeki when the opponent controls no
+    monster). A part that acts on anything else (its target, a draw, Life Points) is taken
+    to do something."""
+    L = ctx.L
+    if not ability.effects or any(part.obj not in MASS for part in ability.effects):
+        return True
+    unchained = [False] * ctx.w.layout.slots
+    link = Link(ability, me, -1, unchained, unchained, None)
+    return L.or_(*(hit for part in ability.effects for hit in objects(ctx, link, part)))
 
 
 def would_destroy(ctx: Ctx, flt: Filter, at_least: int, me: Term) -> Term:

@@ -22,7 +22,7 @@ step of the argument does not go through, nothing is decided and the search goes
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -52,11 +52,19 @@ class Slice:
     steps: tuple[str, ...]
     rules: tuple[str, ...]
     visited: int
+    first_rules: tuple[str, ...] = ()
+    """The checks that forbid it in the states visited one by one."""
 
     def told(self, names: tuple[str, ...]) -> str:
         """The argument in words."""
         cards = " or ".join(sorted(names[c] for c in self.cards))
-        first = f"after the {self.visited} state(s) visited one by one, " if self.visited else ""
+        first = ""
+        if self.visited:
+            why = f" ({', '.join(self.first_rules)})" if self.first_rules else ""
+            first = (
+                f"in the {self.visited} state(s) visited one by one the rules forbid it{why}; "
+                "after them, "
+            )
         return (
             f"no continuation activates {cards}: {first}every continuation goes on only in "
             f"{', '.join(self.steps)}, where in every state the rules forbid it "
@@ -197,10 +205,10 @@ class Slicer:
         entered = _visit_before(system, self.start, producers, closure)
         if entered is None:
             return None
-        visited, reached = entered
+        visited, reached, first_rules = entered
         steps = tuple(world.steps[s] for s in sorted({s for s, _ in reached}))
         rules = tuple(dict.fromkeys(r for key in sorted(reached) for r in dead[key] or ()))
-        return Slice(cards, steps, rules, visited)
+        return Slice(cards, steps, rules, visited, first_rules)
 
     def decide(self, body: ast.Formula, want: bool) -> Slice | None:
         """The argument that no continuation makes ``body`` evaluate to ``want``, when the
@@ -226,6 +234,7 @@ class Slicer:
             tuple(sorted(steps, key=order.__getitem__)),
             tuple(dict.fromkeys(r for found in dead.values() for r in found.rules)),
             max(found.visited for found in dead.values()),
+            tuple(dict.fromkeys(r for found in dead.values() for r in found.first_rules)),
         )
 
     def _unlinked(self, card: int) -> bool:
@@ -242,16 +251,18 @@ def _visit_before(
     start: State,
     producers: list[Action],
     closure: Callable[[Key], frozenset[Key] | None],
-) -> tuple[int, set[Key]] | None:
+) -> tuple[int, set[Key], tuple[str, ...]] | None:
     """Visit every state until the continuations reach keys whose closure forbids every
-    producer: the number visited and the keys the continuations go on through from there,
-    or None when a producer is enabled in a visited state, one is past a capacity or a
-    dead end, or there are too many."""
+    producer: the number visited, the keys the continuations go on through from there and
+    the checks that forbade the producers in the visited states (most often first), or None
+    when a producer is enabled in a visited state, one is past a capacity or a dead end, or
+    there are too many."""
     step, mode = system.layout.position("step"), system.layout.position("mode")
     seen = {start}
     queue = deque([start])
     visited = 0
     reached: set[Key] = set()
+    forbade: Counter[str] = Counter()
     while queue:
         state = queue.popleft()
         covered = closure((state[step], state[mode]))
@@ -266,12 +277,17 @@ def _visit_before(
         enabled = list(system.enabled_actions(state))
         if not enabled or any(a in producers for a in enabled):
             return None
+        for producer in producers:
+            checks = system.checks(CONCRETE, state, producer)
+            rule = next((c.rule for c in checks if not c.ok), None)
+            if rule is not None:
+                forbade[rule] += 1
         for action in enabled:
             successor = system.step(CONCRETE, state, action)
             if successor not in seen:
                 seen.add(successor)
                 queue.append(successor)
-    return visited, reached
+    return visited, reached, tuple(r for r, _ in forbade.most_common())
 
 
 OUTCOMES = (ast.Activates, ast.Resolves, ast.Negated, ast.NoEffect, ast.Countered)

@@ -224,6 +224,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         resolution_mode=spec.resolution.mode,
         card_zone=chain.card_zone,
         state_based=frozenset(spec.state_based),
+        needs_effect=spec.activation_needs_effect,
         combat_damage=spec.combat.damage if spec.combat else None,
         spans=spans,
     )

@@ -286,6 +286,12 @@ class RuleSystemFile(_Strict):
         "(Magic 704): a player at 0 life loses, a creature with lethal damage is destroyed, one "
         "with toughness 0 goes to the graveyard",
     )
+    activation_needs_effect: bool = Field(
+        False,
+        description="a card or effect cannot be activated when its effect would do nothing: "
+        "every part of it acts on all cards of a kind (destroy all monsters your opponent "
+        "controls) and none is there (Yu-Gi-Oh!: Raigeki with no opponent's monster)",
+    )
     triggers: TriggersFile | None = Field(
         None,
         description="how trigger effects go on the chain; without it, cards have no trigger "

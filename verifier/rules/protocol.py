@@ -22,6 +22,7 @@ from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.rulesystem import RuleSystem
 
 __all__ = [
+    "acting",
     "after_add",
     "fields",
     "may_act",
@@ -44,13 +45,20 @@ def fields(model: RuleSystem) -> tuple[str, ...]:
     return ("pressed",) if model.right_to_respond == "anyone" else ()
 
 
+def acting(ctx: Ctx) -> Iterator[Check]:
+    """Whether players act now (an open game state, or a chain being built): each mode in
+    which they do not is its own named rule, so an explanation says which it is."""
+    L, mode = ctx.L, ctx.f.mode
+    yield Check("chain.resolving", L.and_(mode != int(Mode.RESOLVE), mode != int(Mode.CLEANUP)))
+    yield Check("triggers.placing", mode != int(Mode.TRIGGERS))
+    yield Check("turn.advancing", mode != int(Mode.ADVANCE))
+    yield Check("scenario.ended", mode != int(Mode.DONE))
+
+
 def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:
     """Whether ``player`` holds the right to add a link (or start a chain) now."""
+    yield from acting(ctx)
     f = ctx.f
-    yield Check(
-        "chain.resolving",
-        ctx.L.or_(f.mode == int(Mode.OPEN), f.mode == int(Mode.BUILD)),
-    )
     if _alternating(ctx):
         yield Check("chain.right-to-respond", f.right == player)
 
@@ -85,7 +93,7 @@ def after_add(ctx: Ctx, player: Term, stacked: Term) -> None:
 
 def may_pass(ctx: Ctx, player: int) -> Iterator[Check]:
     f, L = ctx.f, ctx.L
-    yield Check("chain.resolving", L.or_(f.mode == int(Mode.OPEN), f.mode == int(Mode.BUILD)))
+    yield from acting(ctx)
     if _alternating(ctx):
         yield Check("chain.right-to-respond", f.right == player)
     else:

@@ -13,6 +13,9 @@ __all__ = ["RULES", "describe"]
 RULES: dict[str, str] = {
     "capacity": "the state exceeded a fixed capacity (see the scenario's limits)",
     "chain.resolving": "nothing can be activated while a chain resolves",
+    "triggers.placing": "nothing else can be activated while waiting triggers go on a chain",
+    "turn.advancing": "nothing can be activated while the turn moves on to its next step",
+    "scenario.ended": "the scenario's continuation has ended",
     "chain.right-to-respond": "the other player holds the right to respond first",
     "chain.already-pressed": "that player has already pressed resolve",
     "chain.speed": "a Chain Link 2 or higher needs a speed at least the previous link's",
@@ -28,6 +31,7 @@ RULES: dict[str, str] = {
     "card.phase": "it can be activated only during another phase",
     "card.turn": "it can be activated only during one player's turn, and this is the other's",
     "card.trigger-only": "a trigger effect activates only when it is triggered",
+    "card.no-effect": "it would have no effect: none of the cards its effect acts on is there",
     "zone.spell-trap-zones": "there is no free zone for the card",
     "window.summon-negation": (
         "Chain Link 1 of the Summon negation window must negate the summon, and only then"

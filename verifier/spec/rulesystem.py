@@ -78,6 +78,8 @@ class RuleSystem:
     ``stack``; None: no combat damage."""
     state_based: frozenset[str] = frozenset()
     """The state-based actions checked after each resolution (Magic 704)."""
+    needs_effect: bool = False
+    """Whether a card or effect that would do nothing cannot be activated (Yu-Gi-Oh!)."""
     spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)
 
     @property

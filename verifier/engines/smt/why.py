@@ -24,6 +24,9 @@ STRICT = frozenset({"capacity"})
 # Rules are dropped from the explanation in this order when they are not needed: the most
 # specific reasons (the card itself, its condition) are tried last, so they are kept.
 _ORDER = (
+    "scenario.ended",
+    "turn.advancing",
+    "triggers.placing",
     "chain.resolving",
     "chain.right-to-respond",
     "chain.already-pressed",
