@@ -449,6 +449,8 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
     for key in ("once", "no-response", "target", "targets"):
         if key in entry:
             out.add(key)
+    if "once" in entry:
+        out.add(f"once:{entry['once']}")
 
 
 def phase_of(step: str) -> str:
@@ -698,6 +700,7 @@ REQUIRED = {
     "cannot-be-negated",
     "simultaneous",
     "once",
+    *(f"once:{scope}" for scope in ("turn", "chain", "name", "name-effect")),
     "no-response",
     "speed-modifier",
     "stacked-modifier",

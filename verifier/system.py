@@ -339,6 +339,7 @@ class System:
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
         yield from self._second_target(ctx, action, player)
         yield from self._effect_checks(ctx, ability, player)
+        yield from activation.once_checks(ctx, ability)
 
     def _effect_checks(self, ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
         """Under ``activation_needs_effect``: an effect that would do nothing now (every

@@ -41,6 +41,9 @@ class World:
     """The abilities whose activation condition is an event ("when ... is destroyed")."""
     locks: tuple[tuple[int, Continuous], ...] = field(default=())
     """The locks and protections (cannot-activate, unaffected, untargetable), by card."""
+    once_shared: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """For each ability limited by name (``once: name`` or ``name-effect``): the abilities
+    whose uses this turn count against it (its own included)."""
 
     @property
     def n(self) -> int:
@@ -95,6 +98,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
     )
     steps = game(model.game).steps_under(model.phases, model.battle)
     return World(
+        once_shared=_once_shared(scenario),
         scenario=scenario,
         model=model,
         layout=layout,
@@ -111,6 +115,27 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         watchers=watchers,
         locks=locks,
     )
+
+
+def _once_shared(scenario: Scenario) -> dict[int, tuple[int, ...]]:
+    """The abilities a "once per turn" by name counts together: with ``once: name``, every
+    ability of every card of the same printed name; with ``name-effect``, the ability at the
+    same place on each of them (the same effect of every copy)."""
+    cards = scenario.cards
+    out: dict[int, tuple[int, ...]] = {}
+    for ability in scenario.abilities:
+        if ability.once not in ("name", "name-effect"):
+            continue
+        own = cards[ability.card]
+        place = own.abilities.index(ability.index)
+        copies = [c for c in cards if c.printed_name == own.printed_name]
+        if ability.once == "name":
+            out[ability.index] = tuple(a for c in copies for a in c.abilities)
+        else:
+            out[ability.index] = tuple(
+                c.abilities[place] for c in copies if place < len(c.abilities)
+            )
+    return out
 
 
 def _colored(colors: frozenset[str], wanted: str) -> bool:

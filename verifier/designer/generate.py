@@ -384,7 +384,7 @@ def _activation(c: Chooser, card: dict[str, Any], game: str, monster: bool = Fal
         card["cost"] = _cost(c, game, monster)
     card["effect"] = _parts(c, ctx)
     if c.integer(0, 5) == 0:
-        card["once"] = c.pick(["turn", "chain"])
+        card["once"] = c.pick(["turn", "chain", "name", "name-effect"])
     if c.integer(0, 7) == 0:
         card["no-response"] = True
     if c.integer(0, 7) == 0:

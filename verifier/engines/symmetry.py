@@ -57,9 +57,12 @@ def named_cards(formula: ast.Formula) -> frozenset[int]:
 
 
 def _card_key(card: Card, world: World) -> tuple[Any, ...]:
-    """Everything the rules know of a card, but its name and its place in the list."""
+    """Everything the rules know of a card, but its name and its place in the list (and its
+    printed name, which only a "once per turn" by name reads)."""
     fields = dataclasses.fields(card)
     skip = {"index", "name", "span", "abilities"}
+    if not world.once_shared:
+        skip.add("printed")
     own = tuple(getattr(card, f.name) for f in fields if f.name not in skip)
     abilities = tuple(_ability_key(world.abilities[a]) for a in card.abilities)
     return own, abilities

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -279,7 +279,8 @@ class _Loader:
                 merged.pop("card", None)
                 entry = CardFile.model_validate(merged)
                 where = _Where(self.doc, ("cards", name), library_where)
-            cards.append(self.card(index, name, entry, where))
+            card = self.card(index, name, entry, where)
+            cards.append(replace(card, printed=_printed(name, spec.cards)))
         if not cards:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
@@ -1388,3 +1389,15 @@ class _StepReader:
             rest.startswith(name) and (len(rest) == len(name) or rest[len(name)] in " (")
             for name in self.names
         )
+
+
+def _printed(name: str, cards: Mapping[str, CardFile]) -> str:
+    """The name printed on card ``name``: the card it copies (``card:``, followed through
+    copies of copies), else its own name (a library card's name, when it is one)."""
+    seen = {name}
+    while True:
+        entry = cards.get(name)
+        if entry is None or entry.card is None or entry.card in seen:
+            return name
+        name = entry.card
+        seen.add(name)

@@ -184,6 +184,15 @@ class WindowsFile(_Strict):
     )
 
 
+Once = Literal["turn", "chain", "name", "name-effect"]
+ONCE = (
+    "how often it may be activated: once per turn (this card), once per chain; 'name': once "
+    "per turn for every card of its name, any of their effects (Yu-Gi-Oh!'s 'You can only "
+    "activate 1 \"X\" per turn'); 'name-effect': this effect once per turn for every card of "
+    "its name ('You can only use this effect of \"X\" once per turn')"
+)
+
+
 DamageStepAllowance = Literal[
     "spell-speed-3",
     "changes-atk-def",
@@ -763,9 +772,7 @@ class AbilityFile(_Strict):
     effect: Effects | None = Field(
         None, description="what it does on resolution: one part or a list, applied in order"
     )
-    once: Literal["turn", "chain"] | None = Field(
-        None, description="at most once per turn, or once per chain"
-    )
+    once: Once | None = Field(None, description=ONCE)
     no_response: bool = Field(False, description="neither player can respond to it")
     label: str | None = Field(None, description="a short name for this ability in traces")
     cannot_be_negated: bool = Field(
@@ -865,9 +872,7 @@ class CardFile(_Strict):
     effect: Effects | None = Field(
         None, description="what it does on resolution: one part or a list, applied in order"
     )
-    once: Literal["turn", "chain"] | None = Field(
-        None, description="at most once per turn, or once per chain"
-    )
+    once: Once | None = Field(None, description=ONCE)
     no_response: bool = Field(
         False, description="neither player can respond to its activation (a chain lock)"
     )

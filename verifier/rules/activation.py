@@ -23,6 +23,7 @@ __all__ = [
     "cost_checks",
     "fields",
     "instant",
+    "once_checks",
     "pay_costs",
     "push_link",
     "record",
@@ -77,10 +78,7 @@ def activation_checks(
         else:
             met = windows.condition_met(ctx, ability.condition, player)
         yield Check("card.condition", met)
-    if ability.once == "turn":
-        yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
-    elif ability.once == "chain":
-        yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
+    yield from once_checks(ctx, ability)
     yield Check("card.trigger-only", not kind.trigger)
     if ability.target is not None:
         # A Spell or Trap Card being activated cannot target itself (Mystical Space Typhoon).
@@ -97,6 +95,20 @@ def activation_checks(
     yield from locks.activation_locks(ctx, ability, player)
     yield from locks.target_locks(ctx, ability, target, player)
     yield from cost_checks(ctx, ability, player, target, tributes)
+
+
+def once_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
+    """How often ``ability`` may be activated (``once``): once per turn or per chain, this
+    card; by name, once per turn for every card of its name (Yu-Gi-Oh!'s hard once per turn:
+    a use of any of them, or of the same effect of any of them, counts)."""
+    f = ctx.f
+    if ability.once == "turn":
+        yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
+    elif ability.once == "chain":
+        yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
+    elif ability.once is not None:
+        shared = ctx.w.once_shared[ability.index]
+        yield Check("limit.once-per-name", ctx.L.and_(*(f.uses[a] == 0 for a in shared)))
 
 
 def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:

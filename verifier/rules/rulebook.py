@@ -38,6 +38,7 @@ RULES: dict[str, str] = {
     ),
     "limit.once-per-turn": "it can be activated only once per turn",
     "limit.once-per-chain": "it can be activated only once per chain",
+    "limit.once-per-name": "a card of its name (this effect, or any) was already used this turn",
     "target.valid": "the target does not fit",
     "lock.cannot-activate": "a continuous effect on the field says it cannot be activated",
     "lock.split-second": "a link with split second is on the chain: only activations that never "

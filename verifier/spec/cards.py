@@ -277,3 +277,10 @@ class Card:
     """Magic: its colours (none: colourless)."""
     blocking: int = -1
     """Magic: the attacking creature it blocks, or -1."""
+    printed: str = ""
+    """The name printed on it, which "once per turn" limits by name count: the library card
+    it copies (``card:``, or a library card of its own name), else its own name."""
+
+    @property
+    def printed_name(self) -> str:
+        return self.printed or self.name
