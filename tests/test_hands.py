@@ -346,6 +346,43 @@ def test_a_history_chooses_the_mode(tmp_path: Path) -> None:
     assert "(card.condition)" in raised.value.message
 
 
+def test_a_history_without_a_mode_takes_the_one_legal_there(tmp_path: Path) -> None:
+    summon = _load(
+        tmp_path, with_history(SOLEMN, "A summons Gemini Elf", "B activates Solemn Judgment")
+    )
+    assert "B activates Solemn Judgment (summon) (Chain Link 1)" in [
+        s.text for s in summon.history.steps
+    ]
+    spell = _load(
+        tmp_path, with_history(SOLEMN, "A activates Dark Hole", "B activates Solemn Judgment")
+    )
+    assert "B activates Solemn Judgment (activation) (Chain Link 2)" in [
+        s.text for s in spell.history.steps
+    ]
+    # Neither can answer anything yet: the first mode says why.
+    with pytest.raises(ScenarioError) as raised:
+        _load(tmp_path, with_history(SOLEMN, "B activates Solemn Judgment"))
+    assert "is not legal" in raised.value.message and "(card.condition)" in raised.value.message
+
+
+def test_a_history_must_name_the_mode_when_two_are_legal(tmp_path: Path) -> None:
+    twin = (
+        "rules: yugioh\nturn: A\ncards:\n"
+        "  Twin:\n    kind: quick-play-spell\n    controller: A\n    zone: hand\n"
+        "    modes:\n      - {label: draw, effect: {draw: 1}}\n"
+        "      - {label: heal, effect: {gain-lp: 500}}\n"
+        "history:\n  - A activates Twin\nclaims: []\n"
+    )
+    with pytest.raises(ScenarioError) as raised:
+        _load(tmp_path, twin)
+    assert raised.value.message == (
+        "history step 'A activates Twin': which mode? more than one can be activated here; "
+        "write it with 'choosing MODE' (one of: Twin (draw), Twin (heal))"
+    )
+    chosen = _load(tmp_path, twin.replace("A activates Twin", "A activates Twin choosing heal"))
+    assert "A activates Twin (heal) (Chain Link 1)" in [s.text for s in chosen.history.steps]
+
+
 # -- event conditions -----------------------------------------------------------------------
 
 

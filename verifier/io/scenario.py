@@ -1247,7 +1247,7 @@ class _StepReader:
             if rest.startswith(verb + " "):
                 start = offset + len(verb) + 1
                 card, end = self.card_at(start)
-                ability, end = self.which_ability(card, end, start)
+                ability, end, modes = self.which_ability(card, end, start)
                 tributes, (target, second), end = self.clauses(end)
                 return Step(
                     "activate",
@@ -1259,6 +1259,7 @@ class _StepReader:
                     text=text,
                     span=self.origin,
                     target2=second,
+                    modes=modes,
                 )
         raise self.error(
             "cannot read this step; write 'A activates CARD [targeting CARD] "
@@ -1316,7 +1317,9 @@ class _StepReader:
             f"unknown card '{word}'{_close(word, [c.name for c in self.cards])}", start
         )
 
-    def which_ability(self, card: int, end: int, start: int) -> tuple[int, int]:
+    def which_ability(self, card: int, end: int, start: int) -> tuple[int, int, tuple[int, ...]]:
+        """The ability a step activates, where its name ends, and, for a card with modes
+        none of which is named, the modes (the history takes the one legal there)."""
         owned = [
             a for a in self.abilities if a.card == card and (self.triggers or a.trigger is None)
         ]
@@ -1328,17 +1331,19 @@ class _StepReader:
             wanted = f"{self.cards[card].name} ({label.group(1)})"
             for a in owned:
                 if a.label == wanted:
-                    return a.index, end + label.end()
+                    return a.index, end + label.end(), ()
             what = "mode" if label.group(0).startswith(" choosing") else "effect"
             raise self.error(f"'{self.cards[card].name}' has no {what} '{label.group(1)}'", end)
         if not owned:
             triggers = [a for a in self.abilities if a.card == card]
             what = "only trigger effects" if triggers else "nothing to activate"
             raise self.error(f"'{self.cards[card].name}' has {what}", start)
+        if len(owned) > 1 and all(a.mode is not None for a in owned):
+            return owned[0].index, end, tuple(a.index for a in owned)
         if len(owned) > 1:
             labels = ", ".join(a.label for a in owned)
             raise self.error(f"which effect? name one of: {labels}", start)
-        return owned[0].index, end
+        return owned[0].index, end, ()
 
     def clauses(self, end: int) -> tuple[tuple[int, ...], tuple[int | None, int | None], int]:
         """The clauses after the card: its cost cards, its target or two, where they end."""

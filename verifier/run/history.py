@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
@@ -32,7 +32,8 @@ def replay_history(system: System) -> Replayed:
     state = system.initial()
     steps: list[TraceStep] = []
     actions: list[Action] = []
-    for step in system.scenario.history:
+    for written in system.scenario.history:
+        step = _mode_chosen(system, state, written)
         if step.verb == "resolve":
             state = _resolve_chain(system, state, step, steps, actions)
             continue
@@ -129,6 +130,29 @@ def _move_to(
         "already gone by)",
         step.span,
     )
+
+
+def _mode_chosen(system: System, state: State, step: Step) -> Step:
+    """A step that activates a card with modes without naming one: the mode that can be
+    activated there (the first, to say why none can); two that can is an error."""
+    if not step.modes:
+        return step
+    legal = []
+    for mode in step.modes:
+        try:
+            action = _action(system, state, replace(step, ability=mode, modes=()))
+        except ScenarioError:
+            continue  # this mode does not fit the step (a target it does not take)
+        if _plan(system, state, action) is not None:
+            legal.append(mode)
+    if len(legal) > 1:
+        labels = ", ".join(system.world.abilities[m].label for m in legal)
+        raise ScenarioError(
+            f"history step '{step.text}': which mode? more than one can be activated here; "
+            f"write it with 'choosing MODE' (one of: {labels})",
+            step.span,
+        )
+    return replace(step, ability=legal[0] if legal else step.modes[0], modes=())
 
 
 def _action(system: System, state: State, step: Step) -> Action:

@@ -29,6 +29,9 @@ class Step:
     text: str = ""
     span: Span | None = field(default=None, compare=False)
     target2: int | None = None  # the second target ("targeting X and Y")
+    modes: tuple[int, ...] = ()
+    """A card with modes activated without naming one: the modes, of which the history
+    takes the one legal at that point (``ability`` is the first)."""
 
 
 @dataclass(frozen=True, slots=True)
