@@ -458,14 +458,27 @@ def phase_of(step: str) -> str:
     return dict(YUGIOH_STEPS).get(step, step)
 
 
+CARD_TYPES = ("monster", "spell", "trap", "spell-trap", "card")
+"""The card types a filter's ``card`` names."""
+
+
 def filter_features(node: Any, out: set[str]) -> None:
     """The battle filters (``position``, ``attacking``) anywhere in the cards."""
     if isinstance(node, list):
         for item in node:
             filter_features(item, out)
     elif isinstance(node, dict):
-        if "kind" not in node:
-            for key in ("position", "attacking", "color"):
+        # A filter names card types in "card" (a card of the scenario has a kind instead).
+        types = node.get("card")
+        if isinstance(types, list) or types in CARD_TYPES or "kind" not in node:
+            for key in (
+                "position",
+                "attacking",
+                "color",
+                "kind",
+                "level-at-least",
+                "level-at-most",
+            ):
                 if key in node:
                     out.add(f"filter:{key}")
         for value in node.values():
@@ -671,6 +684,9 @@ REQUIRED = {
     "history:declines",
     "filter:position",
     "filter:attacking",
+    "filter:kind",
+    "filter:level-at-least",
+    "filter:level-at-most",
     "card:position",
     "card:attacked",
     "level",

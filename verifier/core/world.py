@@ -72,6 +72,15 @@ class World:
                 return False
         if flt.color is not None and not _colored(c.colors, flt.color):
             return False
+        if flt.kinds is not None and c.kind not in flt.kinds:
+            return False
+        leveled = flt.level_at_least is not None or flt.level_at_most is not None
+        if leveled and c.level is None:
+            return False  # a card without a Level fits no bound on it
+        if flt.level_at_least is not None and c.level is not None and c.level < flt.level_at_least:
+            return False
+        if flt.level_at_most is not None and c.level is not None and c.level > flt.level_at_most:
+            return False
         return flt.archetype is None or flt.archetype in c.archetypes
 
 

@@ -268,6 +268,12 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
         flt["position"] = c.pick(["attack", "defense"])
     elif extra == 7 and game == "yugioh":
         flt["attacking"] = c.pick([True, False])
+    elif extra == 5 and game == "yugioh" and c.integer(0, 1) == 0:
+        flt["kind"] = c.pick(
+            ["effect-monster", "normal-monster", ["normal-monster", "normal-trap"]]
+        )
+    elif extra == 5 and game == "yugioh":
+        flt[c.pick(["level-at-least", "level-at-most"])] = c.pick([0, 1, 4, 5, 12])
     return flt
 
 

@@ -872,6 +872,16 @@ class _Loader:
             types |= _types(k)
         if spec.dizzy is not None:
             self.needs("dizzy", where.at(key))
+        wanted = None
+        if spec.kind is not None:
+            wanted = frozenset([spec.kind] if isinstance(spec.kind, str) else spec.kind)
+            for name in sorted(wanted):
+                if name not in self.model.kinds or self.model.kinds[name].card is None:
+                    known = [k for k, v in self.model.kinds.items() if v.card is not None]
+                    raise self.error(
+                        f"unknown card kind '{name}' under {self.model.name}{_close(name, known)}",
+                        where.at(key, "kind"),
+                    )
         return Filter(
             types=frozenset(types),
             zone=self.zone(spec.zone, where.at(key)) if spec.zone else None,
@@ -885,6 +895,9 @@ class _Loader:
             dizzy=spec.dizzy,
             position=spec.position,
             attacking=spec.attacking,
+            kinds=wanted,
+            level_at_least=spec.level_at_least,
+            level_at_most=spec.level_at_most,
         )
 
     def condition(self, spec: ConditionFile, where: _Where) -> Condition:

@@ -360,6 +360,16 @@ class FilterFile(_Strict):
         None, description="a monster in this battle position"
     )
     attacking: bool | None = Field(None, description="the monster whose attack is under way")
+    kind: (
+        Annotated[str, Field(max_length=100)] | list[Annotated[str, Field(max_length=100)]] | None
+    ) = Field(
+        None,
+        description="a card of this kind, or of one of these (the rule system's kinds: "
+        "effect-monster, normal-monster, quick-play-spell, ...): Effect Veiler targets an "
+        "Effect Monster",
+    )
+    level_at_least: Stat | None = Field(None, description="a monster of at least this Level")
+    level_at_most: Stat | None = Field(None, description="a monster of at most this Level")
 
 
 class CostFile(_Strict):

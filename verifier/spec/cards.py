@@ -66,6 +66,10 @@ class Filter:
     """The monster whose attack is under way (or, with False, any other)."""
     color: str | None = None
     """Magic: a colour the card has, ``colorless``, or ``non-COLOR``."""
+    kinds: frozenset[str] | None = None
+    """The card kinds that fit (None: any)."""
+    level_at_least: int | None = None
+    level_at_most: int | None = None
 
 
 HIDDEN = -2
