@@ -298,6 +298,8 @@ CHAIN_NOTES = {
     "state-based",
     "priority",
     "combat-on-stack",
+    # a player with no life left loses (the state-based zero-life)
+    "lost",
     # the turn's own notes, told by verifier.trace.turn
     *TURN_NOTES,
 }

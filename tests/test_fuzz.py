@@ -856,7 +856,7 @@ def test_random_claims_never_crash(rnd: random.Random, path: Path) -> None:
 def test_the_inputs_reach_every_file_and_every_top_level_key() -> None:
     """The big run's generator picks every file, and every top-level key of each file."""
     rnd = random.Random(0)
-    hit = {choose_target(rnd)[1:] for _ in range(20_000)}
+    hit = {choose_target(rnd)[1:] for _ in range(40_000)}
     wanted = {(path, top) for kind, path in TARGETS for top in [*_top_keys(kind, path), None]}
     assert wanted <= hit, sorted(wanted - hit)[:5]
 

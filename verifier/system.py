@@ -588,6 +588,10 @@ class System:
             f.ldone[i] = L.or_(f.ldone[i], here)
         f.rcnt = f.rcnt + 1
         f.mode = L.ite(f.rcnt == f.clen, int(Mode.CLEANUP), int(Mode.RESOLVE))
+        # Yu-Gi-Oh!: a player whose Life Points reach 0 loses at once, mid-chain too (the
+        # links below do not resolve).
+        sba.apply(ctx)
+        f.mode = L.ite(sba.lost(ctx), int(Mode.DONE), f.mode)
         if self.stop is not None and self.stop[1] <= len(slot):
             chain, link = self.stop
             f.mode = L.ite(L.and_(f.cno == chain, slot[link - 1]), int(Mode.DONE), f.mode)

@@ -44,6 +44,8 @@ class Wording:
     activated."""
     tributed: str = "tributed"
     """The word for a card paid as a cost by sending it from the field ("sacrificed")."""
+    loses: str = "{who} has 0 Life Points and loses the Duel: it is over"
+    """What a trace says when a player loses for having no life left."""
     closes: str = ""
     """What a trace says when the players' passes let the chain resolve (default: how the
     rule system's order resolves it)."""

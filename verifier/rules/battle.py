@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
-from verifier.rules import protocol, triggers
+from verifier.rules import protocol, sba, triggers
 from verifier.rules.context import Check, Ctx, matches, on_field, turn_player
 from verifier.rules.moves import binding, move
 from verifier.rules.turn import defense_position, step_is
@@ -299,6 +299,7 @@ def _damage_calculation(ctx: Ctx) -> None:
         ctx.note("damage", [], "", turn_player(ctx), to_turn)
         if versus is True:
             ctx.note("destroyed-by-battle", [f.bdes[c] if c in mons else False for c in range(w.n)])
+    sba.apply(ctx, fights)  # a player brought to 0 Life Points loses (the step then ends it)
 
 
 # -- what may be activated when ----------------------------------------------------------------

@@ -40,7 +40,10 @@ def apply(ctx: Ctx, when: Term = True) -> None:
         return
     if "zero-life" in rules:
         for p in (0, 1):
-            f.lost[p] = L.or_(f.lost[p], L.and_(when, f.lp[p] <= 0))
+            losing = L.and_(when, L.not_(f.lost[p]), f.lp[p] <= 0)
+            f.lost[p] = L.or_(f.lost[p], losing)
+            if losing is True:
+                ctx.note("lost", (), "", p)
     destroyed: list[Term] = [False] * w.n
     dies: list[Term] = [False] * w.n
     for c in range(w.n):

@@ -167,6 +167,8 @@ def quiet_steps(world: World) -> frozenset[int]:
             continue
         if name == combat.STEP and model.combat_damage is not None:
             continue  # combat damage is dealt, or put on the stack, as it begins
+        if name == "after-damage" and "zero-life" in model.state_based:
+            continue  # battle damage is dealt as it begins: the Duel may end there
         if any(a.trigger is not None and a.trigger.step == name for a in world.abilities):
             continue  # an "at the beginning of" trigger watches it
         if watched & ENTRY_EVENTS.get(name, frozenset()):

@@ -232,6 +232,8 @@ def narrate(
             add("effect", "combat damage is assigned")
         elif k == "priority":
             add("priority", f"{who} receives priority", note.player)
+        elif k == "lost":
+            add("effect", words.loses.format(who=who), note.player)
         elif k == "pay-lp":
             add("effect", f"{who} pays {note.detail} Life Points", note.player)
         elif k in turn.KINDS:

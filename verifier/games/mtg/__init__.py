@@ -61,6 +61,7 @@ GAME = Game(
         triggered="{label}'s triggered ability triggers (it goes on the stack the next time a "
         "player would receive priority)",
         tributed="sacrificed",
+        loses="{who} has 0 or less life and loses the game (CR 704.5a)",
         puts_triggers=True,
         closes="all players passed in succession: the top object of the stack resolves",
         outcomes=MappingProxyType(
