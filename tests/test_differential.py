@@ -767,6 +767,8 @@ REQUIRED = {
             "chain_length",
             "zone",
             "controller",
+            "position",
+            "face",
             "speed",
             "life_points",
             "cards_drawn",

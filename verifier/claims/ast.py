@@ -14,6 +14,7 @@ __all__ = [
     "ControllerIs",
     "Countered",
     "Dizzy",
+    "FaceIs",
     "Formula",
     "MissesTiming",
     "Negated",
@@ -22,6 +23,7 @@ __all__ = [
     "Or",
     "OrderIs",
     "PlayerCount",
+    "PositionIs",
     "Priority",
     "Quantified",
     "Resolves",
@@ -135,6 +137,23 @@ class ZoneIs:
 
 
 @dataclass(frozen=True, slots=True)
+class PositionIs:
+    """A monster on the field is in Defense Position (``defense``; a face-down monster
+    always is) or in Attack Position."""
+
+    card: int
+    defense: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FaceIs:
+    """A card on the field is face-up (``up``) or face-down."""
+
+    card: int
+    up: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ControllerIs:
     card: int
     player: int
@@ -227,6 +246,8 @@ Atom = (
     | Dizzy
     | OrderIs
     | ZoneIs
+    | PositionIs
+    | FaceIs
     | ControllerIs
     | SpeedIs
     | ChainLength

@@ -134,6 +134,17 @@ class _Eval:
             return f.dizzy[formula.card]
         if isinstance(formula, ast.ZoneIs):
             return f.zone[formula.card] == formula.zone
+        if isinstance(formula, ast.PositionIs):
+            c = formula.card
+            there = L.and_(f.zone[c] == int(Zone.FIELD), self.w.cards[c].type == "monster")
+            defending = L.not_(f.up[c])
+            if self.w.layout.has("dpos"):
+                defending = L.or_(f.dpos[c], defending)
+            return L.and_(there, defending if formula.defense else L.not_(defending))
+        if isinstance(formula, ast.FaceIs):
+            c = formula.card
+            up = f.up[formula.card]
+            return L.and_(f.zone[c] == int(Zone.FIELD), up if formula.up else L.not_(up))
         if isinstance(formula, ast.ControllerIs):
             return f.ctrl[formula.card] == formula.player
         if isinstance(formula, ast.SpeedIs):

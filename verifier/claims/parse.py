@@ -69,6 +69,8 @@ COMPARED = sorted(
     [
         "zone",
         "controller",
+        "position",
+        "face",
         "speed",
         *ORDERS,
         "chain_length",
@@ -388,6 +390,16 @@ class _Builder:
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
             return self.equality(op, ast.ControllerIs(card, self.player(value)))
+        if word == "position":
+            self.arity(name, args, 1, "one card")
+            card = self.card(args[0])
+            defense = self.one_of(value, ("attack", "defense"), "battle position") == "defense"
+            return self.equality(op, ast.PositionIs(card, defense))
+        if word == "face":
+            self.arity(name, args, 1, "one card")
+            card = self.card(args[0])
+            up = self.one_of(value, ("up", "down"), "face") == "up"
+            return self.equality(op, ast.FaceIs(card, up))
         if word == "speed":
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
@@ -459,6 +471,13 @@ class _Builder:
         if word in zones:
             return int(Zone.named(word))
         raise self.error(f"unknown zone '{word}' (zones: {', '.join(zones)})", token)
+
+    def one_of(self, value: Tree[Any], words: tuple[str, ...], what: str) -> str:
+        token = value.children[0] if value.children else value
+        word = str(token).strip("\"'")
+        if value.data in ("name", "string") and word in words:
+            return word
+        raise self.error(f"unknown {what} '{word}' (one of: {', '.join(words)})", token)
 
     def speed(self, value: Tree[Any]) -> int:
         token = value.children[0]

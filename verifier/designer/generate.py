@@ -1637,6 +1637,8 @@ ATOMS = (
     "chain_length",
     "zone",
     "controller",
+    "position",
+    "face",
     "speed",
     "life_points",
     "life_points",
@@ -1700,6 +1702,10 @@ def _atom(
         return f"zone({card}) {eq} {c.pick(ZONES)}"
     if kind == "controller":
         return f"controller({card}) {eq} {player}"
+    if kind == "position":
+        return f"position({card}) {eq} {c.pick(['attack', 'defense'])}"
+    if kind == "face":
+        return f"face({card}) {eq} {c.pick(['up', 'down'])}"
     if kind == "speed":
         return f"speed({card}) {eq} {c.pick(speeds)}"
     op = c.pick(COMPARISONS)
