@@ -36,6 +36,7 @@ __all__ = [
     "SEND_TO_GRAVEYARD",
     "SPECIAL_SUMMON",
     "binding",
+    "monster_zones_used",
     "move",
     "objects",
     "target_fits",
@@ -114,11 +115,22 @@ def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
     monster). A part that acts on anything else (its target, a draw, Life Points) is taken
     to do something."""
     L = ctx.L
-    if not ability.effects or any(part.obj not in MASS for part in ability.effects):
+    if not ability.effects:
         return True
     unchained = [False] * ctx.w.layout.slots
     link = Link(ability, me, -1, unchained, unchained, None)
-    return L.or_(*(hit for part in ability.effects for hit in objects(ctx, link, part)))
+    acting: list[Term] = []
+    for part in ability.effects:
+        does: Term = True
+        if part.obj in MASS:
+            does = L.or_(*objects(ctx, link, part))
+        if part.verb == "special-summon":
+            # It summons to the activating player's field: it needs a free Monster Zone.
+            used = monster_zones_used(ctx, me)
+            zones = ctx.w.model.monster_zones
+            does = does if used is None or zones is None else L.and_(does, used < zones)
+        acting.append(does)
+    return L.or_(*acting)
 
 
 def would_destroy(ctx: Ctx, flt: Filter, at_least: int, me: Term) -> Term:
@@ -188,12 +200,35 @@ def _away(dest: Zone, events: tuple[str, ...]) -> Any:
     return apply
 
 
+def monster_zones_used(ctx: Ctx, player: Term) -> Term | None:
+    """How many of ``player``'s Monster Zones hold a monster (None: the rule system counts
+    no zones)."""
+    from verifier.rules.context import on_field
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    zones = w.model.monster_zones
+    if zones is None:
+        return None
+    used = [
+        L.and_(on_field(ctx, c), f.ctrl[c] == player)
+        for c in range(w.n)
+        if w.cards[c].type == "monster"
+    ]
+    return L.count(used)
+
+
 def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
     L, f, w = ctx.L, ctx.f, ctx.w
     hit = [
         L.and_(h, f.zone[c] != int(Zone.FIELD), w.cards[c].type == "monster")
         for c, h in enumerate(_hit(ctx, link, effect, go))
     ]
+    used = monster_zones_used(ctx, link.me)
+    if used is not None and w.model.monster_zones is not None:
+        # Each summoned monster needs a Monster Zone of its own: without room for all of
+        # them, none is summoned (an effect summons its one monster, or a group at once).
+        room = L.count(hit) + used <= w.model.monster_zones
+        hit = [L.and_(h, room) for h in hit]
     moved = move(ctx, hit, Zone.FIELD, ("summoned", "special-summoned"), controller=link.me)
     for c, h in enumerate(moved.hit):
         if h is not False:
