@@ -1214,6 +1214,15 @@ class _StepReader:
         if resolves:
             how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
             return Step("resolve", None, how=how, text=text, span=self.origin)
+        one = re.fullmatch(
+            r"[Cc]hain [Ll]ink (\d{1,4}) resolves(?: \(coins (succeed|fail)\))?", text
+        )
+        if one:
+            how = {"succeed": "heads", "fail": "tails"}.get(one.group(2) or "", "")
+            link = int(one.group(1))
+            if link < 1:
+                raise self.error("Chain Links are numbered from 1", len("Chain Link "))
+            return Step("resolve", None, how=how, text=text, span=self.origin, link=link)
         head, _, rest = text.partition(" ")
         if head not in self.players:
             raise self.error(

@@ -54,11 +54,21 @@ def _resolve_chain(
     system: System, state: State, step: Step, steps: list[TraceStep], actions: list[Action]
 ) -> State:
     """'the chain resolves': close it, resolve it, and reopen the game state after it.
+    'Chain Link N resolves': close it and resolve it until link N has resolved.
 
     Every step must be forced; a coin toss is settled by the step's "(coins succeed)".
     """
     if READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
         raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
+    if step.link is not None:
+        links = READ.clen(state)
+        if step.link > links:
+            raise ScenarioError(
+                f"'{step.text}': the chain has {links} link(s), no Chain Link {step.link}",
+                step.span,
+            )
+        if system.layout.frame(state).ldone[step.link - 1]:
+            raise ScenarioError(f"'{step.text}': that link has resolved already", step.span)
     for count in range(10_000):
         if READ.mode(state) == Mode.DONE:
             return _apply(system, state, Action("reopen"), steps, actions, implied=True)
@@ -82,7 +92,12 @@ def _resolve_chain(
                 else "there is no chain to resolve"
             )
             raise ScenarioError(f"'{step.text}': {what}", step.span)
-        state = _apply(system, state, choices[0], steps, actions, implied=True)
+        chosen = choices[0]
+        last = step.link is not None and chosen.kind == "resolve"
+        last = last and system.selected_slot(state, chosen.ability) == (step.link or 0) - 1
+        state = _apply(system, state, chosen, steps, actions, implied=not last)
+        if last:
+            return state  # the history stops with that link resolved
     raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
 
 

@@ -29,6 +29,8 @@ class Step:
     text: str = ""
     span: Span | None = field(default=None, compare=False)
     target2: int | None = None  # the second target ("targeting X and Y")
+    link: int | None = None
+    """"Chain Link N resolves": the history stops once link ``N`` has resolved."""
     modes: tuple[int, ...] = ()
     """A card with modes activated without naming one: the modes, of which the history
     takes the one legal at that point (``ability`` is the first)."""
