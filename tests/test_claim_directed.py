@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from bench.pools import write_pool
 from tests.conftest import ROOT, Run
-from tests.test_differential import Case, cases, load
+from tests.test_differential import Case, cases, load, walked
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
@@ -121,12 +121,8 @@ def compare(case: Case) -> None:
         return
     sc = load(data)
     prepared = prepare(sc)
-    system, state = prepared.system, prepared.history.state
-    for choice in walk:
-        options = list(system.enabled_actions(state))
-        if not options:
-            break
-        state = system.step(CONCRETE, state, options[choice % len(options)])
+    system = prepared.system
+    state = walked(system, prepared.history.state, walk)
     if explore(system, state, MAX_STATES).stopped_by:
         return  # too big for the reference; the limits are tested elsewhere
     start = READ.an(state)

@@ -141,13 +141,17 @@ def agree(case: Case) -> None:
         sc = load(data, until)
         prepared = prepare(sc)
         system = prepared.system
-        state = prepared.history.state
-        for choice in walk:
-            options = list(system.enabled_actions(state))
-            if not options:
-                break
-            state = system.step(CONCRETE, state, options[choice % len(options)])
-        agree_from(sc, system, state, texts)
+        agree_from(sc, system, walked(system, prepared.history.state, walk), texts)
+
+
+def walked(system: System, state: State, walk: Sequence[int]) -> State:
+    """The state a case's walk reaches: each choice picks one of the legal actions."""
+    for choice in walk:
+        options = list(system.enabled_actions(state))
+        if not options:
+            break
+        state = system.step(CONCRETE, state, options[choice % len(options)])
+    return state
 
 
 SETTINGS = settings(

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 from tests.conftest import ROOT
-from tests.test_differential import Case, cases, load
-from verifier.core.logic import CONCRETE
+from tests.test_differential import Case, cases, load, walked
 from verifier.core.state import State
 from verifier.engines.explore import Exploration
 from verifier.engines.screen import Screen
@@ -70,13 +69,7 @@ def test_the_screen_skips_what_the_damage_step_forbids() -> None:
 def _compare(case: Case, most: int = 2_000) -> None:
     data, _claims, walk = case
     prepared = prepare(load(data))
-    system, state = prepared.system, prepared.history.state
-    for choice in walk:
-        options = list(system.enabled_actions(state))
-        if not options:
-            break
-        state = system.step(CONCRETE, state, options[choice % len(options)])
-    same_actions(system, state, most)
+    same_actions(prepared.system, walked(prepared.system, prepared.history.state, walk), most)
 
 
 def _random(game: str, count: int, large: bool = False) -> None:

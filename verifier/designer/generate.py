@@ -13,6 +13,7 @@ actions (each step is checked by loading the scenario with it), so they are alwa
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -23,6 +24,7 @@ from ruamel.yaml import YAML
 
 from verifier.effects.verb import Object, verbs
 from verifier.games import game
+from verifier.io.model import bundled_models, load_model
 from verifier.spec.cards import EVENT_CONDITIONS
 
 __all__ = [
@@ -268,13 +270,23 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
         flt["position"] = c.pick(["attack", "defense"])
     elif extra == 7 and game == "yugioh":
         flt["attacking"] = c.pick([True, False])
-    elif extra == 5 and game == "yugioh" and c.integer(0, 1) == 0:
-        flt["kind"] = c.pick(
-            ["effect-monster", "normal-monster", ["normal-monster", "normal-trap"]]
-        )
-    elif extra == 5 and game == "yugioh":
+    elif extra == 5 and c.integer(0, 1) == 0 and _card_kinds(game):
+        kinds = _card_kinds(game)
+        flt["kind"] = c.pick(kinds) if c.integer(0, 2) else sorted({c.pick(kinds), c.pick(kinds)})
+    elif extra == 5:
         flt[c.pick(["level-at-least", "level-at-most"])] = c.pick([0, 1, 4, 5, 12])
     return flt
+
+
+@functools.cache
+def _card_kinds(game_name: str) -> tuple[str, ...]:
+    """The card kinds a filter's ``kind`` may name: those of the bundled rule system named
+    after the game (its variants have the same kinds)."""
+    folder = bundled_models()
+    path = None if folder is None else folder / f"{game_name}.yaml"
+    if path is None or not path.is_file():
+        return ()
+    return tuple(sorted(k for k, v in load_model(path).kinds.items() if v.card is not None))
 
 
 TARGETS = (
