@@ -50,12 +50,15 @@ def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term) -> Term:
     from verifier.rules.context import matches
 
     assert ability.target is not None
-    L = ctx.L
+    L, flt = ctx.L, ability.target
+    if type(target) is int:  # a known card: only it can be the one that fits
+        fits = 0 <= target < ctx.w.n and ctx.w.static_match(target, flt)
+        return matches(ctx, target, flt, me, source=ability.card) if fits else False
     return L.or_(
         *(
-            L.and_(target == c, matches(ctx, c, ability.target, me, source=ability.card))
+            L.and_(target == c, matches(ctx, c, flt, me, source=ability.card))
             for c in range(ctx.w.n)
-            if ctx.w.static_match(c, ability.target)
+            if ctx.w.static_match(c, flt)
         )
     )
 
@@ -82,7 +85,11 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
             chosen = link.target == c
             if ability.targets > 1:
                 chosen = L.or_(chosen, link.target2 == c)
-            sel = L.and_(chosen, target_fits(ctx, ability, c, link.me))
+            sel = (
+                L.and_(chosen, target_fits(ctx, ability, c, link.me))
+                if chosen is not False
+                else False
+            )
         elif obj == "that-card":
             sel = L.select(link.below, f.lcard, -1) == c
         elif obj == "this-card":
