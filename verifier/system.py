@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from verifier.core.logic import CONCRETE, Logic, Term
-from verifier.core.state import READ, Capacity, Layout, Mode, Outcome, State
+from verifier.core.state import Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
 from verifier.effects.movement import would_act, would_destroy
@@ -254,11 +254,15 @@ class System:
         ``may``, when given, is asked first of each candidate: False when it knows the
         action is not legal there (:mod:`verifier.engines.screen`), so its checks are not
         run; it must never say False of a legal action."""
-        ctx = Ctx(CONCRETE, self.layout.frame(state), self.world)
-        mode = _mode(state)
+        return self.legal(Ctx(CONCRETE, self.layout.frame(state), self.world), may)
+
+    def legal(self, ctx: Ctx, may: Callable[[Action], bool] | None = None) -> Iterator[Action]:
+        """The legal actions in the concrete state ``ctx`` reads (every field it reads is
+        read through ``ctx.f``: :mod:`verifier.engines.recall` memoises on them)."""
+        mode: int = ctx.f.mode  # type: ignore[assignment]  # a concrete state
         if mode == Mode.RESOLVE:
             nxt = ctx.memo["next"] = resolution.next_links(ctx)
-            labs = _lab(state)
+            labs: tuple[int, ...] = ctx.f.lab  # type: ignore[assignment]
             candidates: tuple[Action, ...] = ()
             for slot, ready in enumerate(nxt):
                 if ready:
@@ -395,6 +399,12 @@ class System:
     ) -> State:
         """The state after ``action`` (assumed legal)."""
         ctx = Ctx(L, self.layout.frame(state, writable=True), self.world, notes)
+        self.apply(ctx, action)
+        return ctx.f.dump()
+
+    def apply(self, ctx: Ctx, action: Action) -> None:
+        """Change the state ``ctx`` writes (a writable frame) by ``action`` (assumed legal),
+        reading it only through ``ctx.f``."""
         kind = action.kind
         if kind == "activate":
             self._activate(ctx, action)
@@ -430,7 +440,6 @@ class System:
             protocol.open_state(ctx, True)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
-        return ctx.f.dump()
 
     def _summon(self, ctx: Ctx, action: Action) -> None:
         """A Normal, Tribute, Flip or Special Summon, or a Set, by the turn player."""
@@ -855,8 +864,6 @@ _MODES = {
     "position": (Mode.OPEN,),
     "attack": (Mode.OPEN,),
 }
-
-_mode, _lab = READ.mode, READ.lab  # read for every state the explorer expands
 
 
 def _refreshes(ability: Ability, cost: str) -> bool:

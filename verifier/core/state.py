@@ -29,8 +29,10 @@ __all__ = [
     "Layout",
     "Mode",
     "Outcome",
+    "Seen",
     "State",
     "Window",
+    "tracked",
     "view",
 ]
 
@@ -480,6 +482,58 @@ def _frame_classes(extra: tuple[str, ...]) -> tuple[type[Frame], type[Frame]]:
         setattr(read, name, _read(index))
         setattr(write, name, _copied(index))
     return read, write
+
+
+class Seen:
+    """What a tracked frame saw: the fields read, in the order first read (a dict used as
+    an ordered set), and the fields assigned or taken for changing."""
+
+    __slots__ = ("put", "read")
+
+    def __init__(self) -> None:
+        self.read: dict[int, None] = {}
+        self.put: set[int] = set()
+
+
+def _tracked_field(index: int, writable: bool) -> property:
+    def get(frame: Any) -> Any:
+        seen = frame._seen
+        if index not in seen.put:
+            seen.read[index] = None
+        value = frame._v[index]
+        if writable and type(value) is tuple:
+            # Copy on write: the array may be changed in place from here on.
+            value = frame._v[index] = list(value)
+            seen.put.add(index)
+        return value
+
+    def put(frame: Any, value: Any) -> None:
+        frame._seen.put.add(index)
+        frame._v[index] = value
+
+    return property(get, put)
+
+
+@cache
+def _tracking_classes(layout: Layout) -> tuple[type[Frame], type[Frame]]:
+    read, write = layout._classes
+    classes = []
+    for base, writable in ((read, False), (write, True)):
+        cls = type(base.__name__ + "+tracked", (base,), {"__slots__": ("_seen",)})
+        for index, f in enumerate(layout.fields):
+            setattr(cls, f.name, _tracked_field(index, writable))
+        classes.append(cls)
+    return classes[0], classes[1]
+
+
+def tracked(layout: Layout, state: State, writable: bool = False) -> tuple[Frame, Seen]:
+    """A frame of ``state`` (as :meth:`Layout.frame`) that records which fields are read,
+    in the order first read, and (writable) which may have changed: a computation that
+    reads the state only through it is a function of the fields it read."""
+    frame = object.__new__(_tracking_classes(layout)[writable])
+    frame._v = list(state) if writable else state
+    seen = frame._seen = Seen()  # type: ignore[attr-defined]
+    return frame, seen
 
 
 class Reader:

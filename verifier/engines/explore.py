@@ -11,13 +11,15 @@ import heapq
 import os
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
+from verifier.engines.recall import Recall
 from verifier.engines.screen import Screen
 from verifier.engines.slicing import Slicer
 from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
@@ -93,6 +95,7 @@ class Exploration:
         "progress",
         "seconds",
         "start",
+        "step",
         "stopped_by",
         "system",
         "terminals",
@@ -110,18 +113,26 @@ class Exploration:
         order: str = "breadth",
         canonical: Canon | None = None,
         screen: Screen | None = None,
+        recall: Recall | None = None,
     ) -> None:
         """``canonical``, when given, maps every state reached after the start to the
         representative of its class (symmetry reduction): states are then deduplicated up
         to that renaming, and :meth:`path` replays real actions through them. ``screen``,
         when given, finds each state's legal actions (the same ones, faster:
-        :mod:`verifier.engines.screen`)."""
+        :mod:`verifier.engines.screen`); ``recall``, when given, finds them and each
+        action's successor (the same ones, remembered: :mod:`verifier.engines.recall`)."""
         if order not in ORDERS:
             raise ValueError(f"no exploration order {order!r} (orders: {', '.join(ORDERS)})")
         self.system = system
         self.order = order
         self.canonical = canonical
-        self.enabled = system.enabled_actions if screen is None else screen.enabled
+        self.enabled: Callable[[State], Iterable[Action]]
+        self.step: Callable[[State, Action], State]
+        if recall is not None:
+            self.enabled, self.step = recall.enabled, recall.step
+        else:
+            self.enabled = system.enabled_actions if screen is None else screen.enabled
+            self.step = partial(system.step, CONCRETE)
         self.start = start
         self.max_states = max_states
         self.budget = seconds
@@ -255,7 +266,7 @@ class Exploration:
         began = time.perf_counter()
         deadline = None if self.budget is None else began + self.budget - self.seconds
         enabled = self.enabled
-        step = self.system.step
+        step = self.step
         parent, heap, cost, edges = self.parent, self._heap, self._cost, self.edges
         max_states, progress, moves = self.max_states, self.progress, MOVES
         push, pop = heapq.heappush, heapq.heappop
@@ -286,7 +297,7 @@ class Exploration:
                 moved = False
                 for action in enabled(state):
                     moved = True
-                    nxt = step(CONCRETE, state, action)
+                    nxt = step(state, action)
                     if canonical is not None:
                         nxt = canonical(nxt)
                     if edges is not None:
@@ -320,7 +331,7 @@ class Exploration:
         began = time.perf_counter()
         deadline = None if self.budget is None else began + self.budget - self.seconds
         enabled = self.enabled
-        step = self.system.step
+        step = self.step
         parent, queue, edges = self.parent, self._queue, self.edges
         reached, done = self._reached, int(Mode.DONE)
         intern = self._columns.setdefault
@@ -344,7 +355,7 @@ class Exploration:
                 moved = False
                 for action in enabled(state):
                     moved = True
-                    nxt = step(CONCRETE, state, action)
+                    nxt = step(state, action)
                     if canonical is not None:
                         nxt = canonical(nxt)
                     if edges is not None:
@@ -465,6 +476,7 @@ class ExplorerEngine:
         self.named: frozenset[int] = frozenset()  # cards claims named: never renamed
         self.classes: tuple[tuple[int, ...], ...] = ()
         self.screen = Screen(system) if reduce else None
+        self.recall = Recall(system, self.screen)
         self.exploration = self._exploration(self.classes)
         self.slicer = Slicer(system, start, start_activations) if reduce else None
 
@@ -481,6 +493,7 @@ class ExplorerEngine:
             order=self.order,
             canonical=symmetry.canonical if symmetry else None,
             screen=self.screen,
+            recall=self.recall,
         )
 
     def _reduced_for(self, body: ast.Formula) -> None:

@@ -74,6 +74,11 @@ class Screen:
         # shaped like the first state screened.
         self._unknown: tuple[object, ...] = ()
 
+    @property
+    def reads(self) -> tuple[int, ...]:
+        """The positions of the fields a sieve reads (its answers depend on nothing else)."""
+        return self.scalars + self.per_card + self.per_ability
+
     def enabled(self, state: State) -> Iterator[Action]:
         """The legal actions in ``state``, exactly those of
         :meth:`~verifier.system.System.enabled_actions`."""
