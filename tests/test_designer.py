@@ -261,6 +261,22 @@ def test_diff_search_finds_the_speed_system() -> None:
         assert [m for m, _ in first.under] == ["cmc", "cmc-instant"]
 
 
+def test_diff_search_finds_combat_damage_on_the_stack_on_its_own(
+    run: Callable[..., Run],
+) -> None:
+    # The generator fights Magic combats (attackers, blockers, a creature that can sacrifice
+    # itself): the only situations the two combat damage rules tell apart.
+    a, b = models("mtg", "mtg-damage-on-the-stack")
+    found = search(a, b)
+    assert found is not None
+    text, differences = found
+    assert "attacking: true" in text.replace("\n      ", " ")
+    [(first, _), (second, theirs)] = differences[0].under
+    assert (first, second) == ("mtg", "mtg-damage-on-the-stack")
+    assert "the combat damage goes on the stack" in [s.text for s in theirs]
+    assert run("diff", "mtg", "mtg-damage-on-the-stack").code == 1
+
+
 def test_diff_search_is_deterministic() -> None:
     a, b = models("yugioh", "yugioh-trigger-first")
     first, second = search(a, b), search(a, b)

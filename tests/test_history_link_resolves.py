@@ -91,3 +91,23 @@ def test_a_link_resolved_already(run: Callable[..., Run], tmp_path: Path) -> Non
     )
     lines = bad_input(run, path)
     assert lines[0].endswith("error: 'Chain Link 3 resolves': that link has resolved already")
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_the_top_link_resolves(decide: Decide, engine: str) -> None:
+    # "the top object resolves" is the link on top then: Bribe (Chain Link 3) here.
+    top = CHAIN.format(stop="the top object resolves")
+    assert decide(top, 'negated("Jar") and cards_drawn(B) == 0', engine) == "holds"
+    assert decide(top, "chain_length == 3", engine) == "holds"
+
+
+def test_the_top_link_of_no_chain(run: Callable[..., Run], tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    text = CHAIN.format(stop="the top link of the chain resolves").replace(
+        "  - A activates Raigeki\n  - B activates Jar\n  - A activates Bribe\n", ""
+    )
+    path.write_text(text, encoding="utf-8")
+    lines = bad_input(run, path)
+    assert lines[0].endswith(
+        "error: 'the top link of the chain resolves': there is no chain to resolve"
+    ), lines

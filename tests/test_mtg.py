@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MODELS, Run, bad_input
+from tests.conftest import EXAMPLES, MODELS, Run, bad_input
 
 MTG = (MODELS / "mtg.yaml").read_text(encoding="utf-8")
 
@@ -69,8 +69,26 @@ def _error(run: Callable[..., Run], path: Path) -> str:
             "error: mode 'one-at-a-time' gives priority after each resolution: it needs "
             "closes_on 'two-passes-in-a-row'",
         ),
+        (
+            "life_below_zero: true ",
+            "life_below_zero: maybe ",
+            "error: wrong type for 'life_below_zero'",
+        ),
+        (
+            "  placed: next-priority ",
+            "  placed: later ",
+            "error: unknown value 'later' for 'placed'",
+        ),
     ],
-    ids=["one-at-a-time-order", "unknown-key", "on-resolution-mode", "other-game", "presses"],
+    ids=[
+        "one-at-a-time-order",
+        "unknown-key",
+        "on-resolution-mode",
+        "other-game",
+        "presses",
+        "life-below-zero-type",
+        "placed-value",
+    ],
 )
 def test_model_errors(
     run: Callable[..., Run], write: Callable[[str, str], Path], old: str, new: str, message: str
@@ -134,6 +152,12 @@ def test_combat_needs_a_combat_damage_step(
             "{kind: creature, controller: B, split-second: true}",
             "error: a monster's effects go under 'ability' or 'abilities'",
         ),
+        (
+            "    effect: {counterspell: target}",
+            "    effect: {counterspell: target}\n    cost: {tribute: {card: monster, zone: "
+            "graveyard}}",
+            "error: a Tributed (sacrificed) card comes from the field",
+        ),
     ],
     ids=[
         "blocks-a-non-attacker",
@@ -143,6 +167,7 @@ def test_combat_needs_a_combat_damage_step(
         "step-begins-without-step",
         "unknown-step",
         "creature-split-second",
+        "sacrifice-from-graveyard",
     ],
 )
 def test_scenario_errors(
@@ -214,3 +239,36 @@ def test_the_stack_has_no_chain_number(
     result = run("ask", str(path), "chain(1).stack == []")
     assert result.code == 2
     assert "error: the stack has no chain number: write 'stack == [...]'" in result.err
+
+
+def test_nobody_may_act_in_the_untap_step_and_why_says_so(run: Callable[..., Run]) -> None:
+    path = EXAMPLES / "mtg" / "no-priority-in-the-untap-step.yaml"
+    result = run("why", str(path), "B casts Giant Growth targeting Grizzly Bears")
+    assert result.code == 0, result
+    assert "no player receives priority in the untap step (CR 502.4)" in result.out
+    assert "(timing.no-priority)" in result.out
+
+
+def test_a_sacrifice_filter_means_a_creature_you_control(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    # Without saying whose, a sacrificed creature is its player's own (CR 701.17a); a filter
+    # that says "opponent" is taken at its word.
+    text = BOLT.replace(
+        "    effect: {damage: {amount: 3, to: target}}",
+        "    effect: {damage: {amount: 3, to: target}}\n    cost: {tribute: {card: monster}}",
+    ).replace("  - claim: priority == A\n    expect: holds\n", "")
+    text = text.replace("history:\n  - A casts Lightning Bolt targeting Grizzly Bears\n", "")
+    text = text.replace(
+        "cards:\n", "cards:\n  Hill Giant: {kind: creature, controller: B, toughness: 3}\n"
+    )
+    own = write("own.yaml", text + '  - claim: can_activate(A, "Lightning Bolt")\n')
+    assert "fails    decided" in run("check", str(own), "--engine", "both").out
+    theirs = write(
+        "theirs.yaml",
+        text.replace(
+            "{tribute: {card: monster}}", "{tribute: {card: monster, controller: opponent}}"
+        )
+        + '  - claim: can_activate(A, "Lightning Bolt")\n',
+    )
+    assert "holds    decided" in run("check", str(theirs), "--engine", "both").out

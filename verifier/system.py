@@ -488,6 +488,11 @@ class System:
         protocol.after_add(ctx, player, stacked)
         if not L.is_false(at_once):
             self._resolve_at_once(ctx, ability, player, target, spd, at_once, action)
+        if self.world.model.triggers_at_priority:
+            # CR 117.5, 603.3: what triggered while the spell was cast (a creature sacrificed
+            # to pay for it) goes on the stack before its caster receives priority.
+            waiting = triggers.collect(ctx, after_chain=False)
+            f.mode = L.ite(waiting, int(Mode.TRIGGERS), f.mode)
 
     @staticmethod
     def _second(action: Action) -> int | None:
@@ -627,6 +632,8 @@ class System:
             f.ctrl[c] = L.ite(leaves, card.owner, f.ctrl[c])
             if ctx.notes is not None and leaves is True:
                 ctx.note("to-graveyard", [c])
+            if ctx.notes is not None and enters is True:
+                ctx.note("enters", [c])
         for i, here in enumerate(slot):
             if L.is_false(here):
                 continue
@@ -650,7 +657,8 @@ class System:
             L.ite(empty, int(Mode.CLEANUP), L.ite(waiting, int(Mode.TRIGGERS), int(Mode.BUILD))),
         )
         priority = L.and_(goes_on, L.not_(waiting))
-        protocol.open_state(ctx, priority)
+        # The turn player would receive priority: after the triggers are put on the stack.
+        protocol.open_state(ctx, goes_on)
         if priority is True:
             ctx.note("priority", (), "", turn_player(ctx))
         if stopping is not None and self.stop is not None:
@@ -781,9 +789,15 @@ class System:
             )
         card = w.cards[ability.card]
         if ability.card_activation and card.stays:
-            # A Continuous, Equip or Field card that left the field before its activation
-            # resolves has nothing to apply from (Call of the Haunted destroyed in response).
-            parts.append(L.and_(on_field(ctx, card.index), f.up[card.index]))
+            if w.model.card_zone == "stack":
+                # A permanent spell resolves from the stack (CR 608.3); one that left it
+                # (returned to its owner's hand, say) is no longer there to resolve.
+                parts.append(f.zone[card.index] == int(Zone.STACK))
+            else:
+                # A Continuous, Equip or Field card that left the field before its
+                # activation resolves has nothing to apply from (Call of the Haunted
+                # destroyed in response).
+                parts.append(L.and_(on_field(ctx, card.index), f.up[card.index]))
         if w.model.failure == "target-or-source" and not ability.card_activation:
             # Seed 000: an ability fails when its monster is gone before it is cast.
             parts.append(L.and_(on_field(ctx, ability.card), f.ctrl[ability.card] == me))

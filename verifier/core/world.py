@@ -34,6 +34,8 @@ class World:
     """The phase of each step."""
     until: int | None = None
     """The last step continuations go through (None: they end with the scenario's chains)."""
+    silent: frozenset[int] = frozenset()
+    """The steps in which no player receives priority (the game's ``no_priority``)."""
     triggers: tuple[int, ...] = field(default=())
     binders: tuple[int, ...] = field(default=())
     negators: tuple[tuple[int, str], ...] = field(default=())
@@ -105,7 +107,8 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         for k in c.continuous
         if k.kind in ("cannot-activate", "unaffected", "untargetable")
     )
-    steps = game(model.game).steps_under(model.phases, model.battle)
+    played = game(model.game)
+    steps = played.steps_under(model.phases, model.battle)
     return World(
         once_shared=_once_shared(scenario),
         scenario=scenario,
@@ -118,6 +121,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         steps=tuple(name for name, _ in steps),
         phases=tuple(phase for _, phase in steps),
         until=None if scenario.until is None else [n for n, _ in steps].index(scenario.until),
+        silent=frozenset(i for i, (n, _) in enumerate(steps) if n in played.no_priority),
         triggers=triggers,
         binders=binders,
         negators=negators,

@@ -854,6 +854,47 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     return card
 
 
+def _mtg_combat(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> None:
+    """A Magic combat after blockers are declared: an attacking creature, perhaps blocked
+    by one that can sacrifice itself to deal 1 damage (Mogg Fanatic), and perhaps a second
+    attacker; the combat damage step is where the damage rules differ (CR 510.2, and the
+    rules before Magic 2010 that put combat damage on the stack)."""
+    cards["Attacker"] = {
+        "kind": "creature",
+        "controller": turn,
+        "zone": "field",
+        "power": c.pick([1, 2, 3]),
+        "toughness": c.pick([1, 2, 3]),
+        "attacking": True,
+    }
+    if c.integer(0, 2) > 0:
+        blocker: dict[str, Any] = {
+            "kind": "creature",
+            "controller": other,
+            "zone": "field",
+            "power": c.pick([1, 2, 3]),
+            "toughness": c.pick([1, 2]),
+            "blocking": "Attacker",
+        }
+        if c.integer(0, 2) > 0:
+            blocker["ability"] = {
+                "type": "activated",
+                "cost": {"tribute": "this"},
+                "target": {"card": "monster", "zone": "field"},
+                "effect": {"damage": {"amount": 1, "to": "target"}},
+            }
+        cards["Blocker"] = blocker
+    if c.integer(0, 3) == 0:
+        cards["Second Attacker"] = {
+            "kind": "creature",
+            "controller": turn,
+            "zone": "field",
+            "power": c.pick([1, 2]),
+            "toughness": c.pick([1, 2]),
+            "attacking": True,
+        }
+
+
 def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
     """A spell that slows or speeds up another card, perhaps twice."""
     verb = c.pick(["slow", "speed-up"])
@@ -1189,6 +1230,11 @@ def scenario(
     # A scenario that goes through its turn (``until``) fights a battle: its continuations
     # are long, so its pool is a card smaller.
     battle = game == "yugioh" and not summons and c.integer(0, 2) == 0
+    # A Magic scenario fights a combat one time in three: from its declared blockers to the
+    # end of combat (a card smaller pool: the combat's creatures come on top).
+    combat = game == "mtg" and c.integer(0, 2) == 0
+    if combat:
+        count = max(1, count - 2)
     going: tuple[str, str] | None = None
     if battle:
         going = _span(c, small=count <= 2)
@@ -1227,6 +1273,8 @@ def scenario(
     if going:
         _battle_cards(c, cards, turn, other, main=going[0] == "main1")
         _one_attacker(cards, turn)
+    if combat:
+        _mtg_combat(c, cards, turn, other)
     _own(cards, players)
     data: dict[str, Any] = {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
@@ -1243,6 +1291,8 @@ def scenario(
         if c.integer(0, 3) == 0:
             data["phase"] = dict(YUGIOH_STEPS)[step]
         data["until"] = until
+    elif combat:
+        data["step"], data["until"] = "declare-blockers", "end-of-combat"
     elif phase == 0 and not summons:
         data["phase"] = c.pick(_PHASES.get(game, ("main",)))
     if c.integer(0, 3) > 0:

@@ -49,8 +49,7 @@ def _deal(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
         # 120.3a: damage dealt to a player causes that player to lose that much life.
         for p, is_p in enumerate(each_player(link, effect.player)):
             hurt = L.and_(go, is_p)
-            left = ctx.sub(f.lp[p], effect.amount, hurt)
-            f.lp[p] = L.ite(hurt, L.ite(left < 0, 0, left), f.lp[p])
+            f.lp[p] = L.ite(hurt, ctx.life_left(f.lp[p], effect.amount, hurt), f.lp[p])
         ctx.event(go)
         if go is True:
             ctx.note("damage-player", (), str(effect.amount), player(link, effect.player))

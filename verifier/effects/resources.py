@@ -47,9 +47,7 @@ def _life_points(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
         # "Lose half": the Life Points left are rounded up (see Logic.half).
         amount = L.half(f.lp[p]) if effect.amount is None else effect.amount
         if effect.verb == "lose-lp":
-            # Life Points never go below 0 (they become 0).
-            left = ctx.sub(f.lp[p], amount, changing)
-            new = L.ite(left < 0, 0, left)
+            new = ctx.life_left(f.lp[p], amount, changing)
         else:
             new = ctx.add(f.lp[p], amount, changing)
         f.lp[p] = L.ite(changing, new, f.lp[p])
@@ -67,7 +65,8 @@ def _told(words: str) -> Any:
     """A narrator of a note about a player: ``A {words} 2 card(s)``, ``B {words} 500 ...``."""
 
     def tell(note: Note, names: Names) -> list[Told]:
-        return [Told("effect", f"{names.who(note)} {words.format(note.detail)}", note.player)]
+        said = words.format(note.detail).replace("Life Points", names.term("Life Points"))
+        return [Told("effect", f"{names.who(note)} {said}", note.player)]
 
     return tell
 

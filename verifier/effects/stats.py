@@ -66,10 +66,11 @@ def _change(verb: str) -> Any:
     return apply
 
 
-def _told(stat: str) -> Any:
+def _told(stat_name: str) -> Any:
     def tell(note: Note, names: Names) -> list[Told]:
         if not note.cards:
             return []
+        stat = names.term(stat_name)
         amount = int(note.detail) if note.detail.lstrip("-").isdigit() else 0
         one = len(note.cards) == 1
         if amount == 0:

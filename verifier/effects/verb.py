@@ -155,6 +155,12 @@ class Names:
 
     cards: Sequence[str]
     players: Sequence[str]
+    terms: Mapping[str, str] = field(default_factory=dict)
+    """The game's own words for the verifier's (``Life Points``: ``life``)."""
+
+    def term(self, word: str) -> str:
+        """``word`` in the game's own words."""
+        return self.terms.get(word, word)
 
     def listed(self, note: Note) -> str:
         """The note's cards, by name: ``Raigeki, Dark Hole``."""

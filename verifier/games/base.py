@@ -44,6 +44,10 @@ class Wording:
     activated."""
     tributed: str = "tributed"
     """The word for a card paid as a cost by sending it from the field ("sacrificed")."""
+    terms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The game's own words for the verifier's, in narratives (``Life Points``: ``life``)."""
+    enters: str = "is put onto the field"
+    """What a trace says of a permanent card whose link resolved and which stays."""
     loses: str = "{who} has 0 Life Points and loses the Duel: it is over"
     """What a trace says when a player loses for having no life left."""
     closes: str = ""
@@ -81,6 +85,10 @@ class Game:
     """The steps of its turn, in order, each with the phase it belongs to (a phase without
     steps is one step of its own name). A scenario that goes on through its turn moves
     along them (see :mod:`verifier.rules.turn`); a game without steps stays where it is."""
+    no_priority: frozenset[str] = frozenset()
+    """The steps in which no player receives priority: nothing is activated there with an
+    empty chain, and the turn moves on through them (Magic's untap step, CR 502.4; its
+    cleanup step, 514.3, unless something triggers there and is put onto the stack)."""
     fields: tuple[str, ...] = ()
     """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
     verbs: frozenset[str] | None = None

@@ -225,6 +225,8 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         card_zone=chain.card_zone,
         state_based=frozenset(spec.state_based),
         needs_effect=spec.activation_needs_effect,
+        life_below_zero=spec.life_below_zero,
+        triggers_at_priority=triggers is not None and triggers.placed == "next-priority",
         combat_damage=spec.combat.damage if spec.combat else None,
         spans=spans,
     )

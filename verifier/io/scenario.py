@@ -48,7 +48,7 @@ from verifier.spec.cards import (
     Zone,
 )
 from verifier.spec.rulesystem import RuleSystem
-from verifier.spec.scenario import ClaimEntry, Scenario, Step
+from verifier.spec.scenario import TOP, ClaimEntry, Scenario, Step
 
 __all__ = ["InMemory", "load_scenario", "parse_for", "read_step", "vocabulary"]
 
@@ -988,11 +988,20 @@ class _Loader:
             if cost.tribute == "this":
                 out.append(Cost("tribute", this=True))
             elif cost.tribute is not None:
-                flt = (
-                    Filter(types=frozenset({"monster"}), zone=Zone.FIELD, controller="you")
-                    if isinstance(cost.tribute, str)
-                    else self.filter(cost.tribute, where, "cost")
-                )
+                if isinstance(cost.tribute, str):
+                    flt = Filter(types=frozenset({"monster"}), zone=Zone.FIELD, controller="you")
+                else:
+                    flt = self.filter(cost.tribute, where, "cost")
+                    if flt.zone not in (None, Zone.FIELD):
+                        raise self.error(
+                            "a Tributed (sacrificed) card comes from the field", where.at("cost")
+                        )
+                    # Your own monster on the field unless the filter says whose (Magic
+                    # 701.17a: only a permanent you control can be sacrificed).
+                    said = "controller" in cost.tribute.model_fields_set
+                    flt = replace(
+                        flt, zone=Zone.FIELD, controller=flt.controller if said else "you"
+                    )
                 out.append(Cost("tribute", flt))
             elif cost.discard is not None or cost.banish is not None:
                 verb = "discard" if cost.discard is not None else "banish"
@@ -1214,6 +1223,15 @@ class _StepReader:
         if resolves:
             how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
             return Step("resolve", None, how=how, text=text, span=self.origin)
+        top = re.fullmatch(
+            r"the top (?:object|link|of the (?:stack|chain))(?: of the (?:stack|chain))? "
+            r"resolves(?: \(coins (succeed|fail)\))?",
+            text,
+        )
+        if top:
+            # The link on top when the step is replayed (Magic: the top object of the stack).
+            how = {"succeed": "heads", "fail": "tails"}.get(top.group(1) or "", "")
+            return Step("resolve", None, how=how, text=text, span=self.origin, link=TOP)
         one = re.fullmatch(
             r"[Cc]hain [Ll]ink (\d{1,4}) resolves(?: \(coins (succeed|fail)\))?", text
         )

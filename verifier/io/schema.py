@@ -169,6 +169,12 @@ class TriggersFile(_Strict):
     unactivatable: Literal["drop", "wait"] = Field(
         "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
     )
+    placed: Literal["after-the-chain", "next-priority"] = Field(
+        "after-the-chain",
+        description="when a trigger that triggered while a chain is built goes on one: after "
+        "that chain has resolved (Yu-Gi-Oh!'s SEGOC chain), or the next time a player would "
+        "receive priority, on top of the spell whose casting triggered it (Magic 117.5, 603.3)",
+    )
 
 
 class WindowsFile(_Strict):
@@ -300,6 +306,12 @@ class RuleSystemFile(_Strict):
         description="a card or effect cannot be activated when its effect would do nothing: "
         "every part of it acts on all cards of a kind (destroy all monsters your opponent "
         "controls) and none is there (Yu-Gi-Oh!: Raigeki with no opponent's monster)",
+    )
+    life_below_zero: bool = Field(
+        False,
+        description="a life total can go below 0 (Magic 107.1b: a player at 2 dealt 3 damage "
+        "is at -1, and gaining 3 then leaves 2); without it, damage and life lost stop at 0 "
+        "(Yu-Gi-Oh!: Life Points become 0)",
     )
     triggers: TriggersFile | None = Field(
         None,

@@ -52,6 +52,10 @@ def activation_checks(
     yield from _location_checks(ctx, ability, player)
     spd = speed.activation_speed(ctx, ability)
     yield from speed.timing_checks(ctx, spd, player)
+    if w.silent and w.layout.has("step"):
+        # Nobody holds priority there; something put onto the stack there gives it back.
+        quiet = L.and_(*(f.step != s for s in sorted(w.silent)))
+        yield Check("timing.no-priority", L.or_(quiet, f.clen > 0))
     yield from speed.chain_checks(ctx, spd)
     locked = [a.index for a in w.abilities if a.no_response]
     if locked:

@@ -283,8 +283,7 @@ def _damage_calculation(ctx: Ctx) -> None:
     for p in (0, 1):
         damage = L.ite(turn_player(ctx) == p, to_turn, to_opponent)
         hurt = damage > 0
-        left = ctx.sub(f.lp[p], damage, hurt)
-        f.lp[p] = L.ite(hurt, L.ite(left < 0, 0, left), f.lp[p])
+        f.lp[p] = L.ite(hurt, ctx.life_left(f.lp[p], damage, hurt), f.lp[p])
         f.bdmg[p] = L.ite(hurt, ctx.add(f.bdmg[p], damage, hurt), f.bdmg[p])
     for c, a_here, t_here in zip(mons, attacker_here, target_here, strict=True):
         dies = L.or_(

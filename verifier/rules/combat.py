@@ -82,8 +82,7 @@ def deal(ctx: Ctx, go: Term) -> None:
         f.dmg[c] = ctx.add(f.dmg[c], marked[c], go)
     for p in (0, 1):
         hurt = L.and_(go, defender == p)
-        left = ctx.sub(f.lp[p], to_player, hurt)
-        f.lp[p] = L.ite(hurt, L.ite(left < 0, 0, left), f.lp[p])
+        f.lp[p] = L.ite(hurt, ctx.life_left(f.lp[p], to_player, hurt), f.lp[p])
     for c in range(w.n):
         f.asg[c] = L.ite(go, 0, f.asg[c])
     ctx.event(go)

@@ -106,6 +106,12 @@ class Ctx:
         self.exceed(Capacity.INTEGER, self.L.and_(when, self.L.not_(ok)))
         return value
 
+    def life_left(self, life: Term, amount: Term, when: Term = True) -> Term:
+        """A life total ``life`` after losing ``amount``: below 0 where the rule system
+        allows it (Magic), else stopping at 0."""
+        left = self.sub(life, amount, when)
+        return left if self.w.model.life_below_zero else self.L.ite(left < 0, 0, left)
+
     def event(self, when: Term = True) -> None:
         """A change of game state happens (when ``when`` holds): it gets the next event
         number, which "the last thing to happen" compares (missing the timing)."""
@@ -142,7 +148,11 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
             defending = L.or_(f.dpos[card], defending)
         parts.append(defending if flt.position == "defense" else L.not_(defending))
     if flt.attacking is not None:
-        attacking = f.attacker == card if w.layout.has("attacker") else False
+        attacking: Term = False
+        if w.layout.has("atkg"):  # Magic: every creature declared as an attacker
+            attacking = L.and_(f.atkg[card], f.zone[card] == int(Zone.FIELD))
+        elif w.layout.has("attacker"):  # Yu-Gi-Oh!: the one attack under way
+            attacking = f.attacker == card
         parts.append(attacking if flt.attacking else L.not_(attacking))
     if w.layout.has("bwait"):
         # A monster destroyed by battle waits on the field for the end of the Damage Step;

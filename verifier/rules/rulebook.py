@@ -24,6 +24,7 @@ RULES: dict[str, str] = {
     "chain.auto-resolve": "this rule system has no resolve timer",
     "chain.building": "the timer only runs while a stack is being built",
     "timing.speed-1": "the slowest speed only starts a chain, in the turn player's open Main Phase",
+    "timing.no-priority": "no player receives priority in this step of the turn",
     "card.location": "the card is not where it can be activated from",
     "card.from-hand": "a card of this kind cannot be activated from the hand now",
     "card.set-this-turn": "a card of this kind cannot be activated in the turn it was set",

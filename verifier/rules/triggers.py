@@ -207,9 +207,10 @@ def after_placing(ctx: Ctx) -> None:
     )
     built = L.and_(L.not_(more), has_chain)
     if ctx.w.model.right_to_respond == "caster-keeps":
-        # Magic (CR 117.3b, 117.5): triggers are put on the stack before a player receives
-        # priority; after a resolution (or an empty stack) that is the active player.
-        protocol.open_state(ctx, L.not_(more))
+        # Magic (CR 117.3b-c, 117.5): triggers are put on the stack before a player receives
+        # priority, then the player who would have received it does (who holds it meanwhile:
+        # the active player after a resolution or as a step begins, a spell's caster).
+        f.passes = L.ite(more, f.passes, 0)
         return
     protocol.open_responses(ctx, built, last_player)
     protocol.open_state(ctx, L.and_(L.not_(more), L.not_(has_chain)))

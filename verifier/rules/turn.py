@@ -173,7 +173,9 @@ def quiet_steps(world: World) -> frozenset[int]:
             continue  # an "at the beginning of" trigger watches it
         if watched & ENTRY_EVENTS.get(name, frozenset()):
             continue
-        if not any(_could_activate(world, a, name) for a in world.abilities):
+        if index in world.silent or not any(
+            _could_activate(world, a, name) for a in world.abilities
+        ):
             quiet.add(index)
     return frozenset(quiet)
 
@@ -288,7 +290,7 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     over = sba.lost(ctx)
     waiting = triggers.collect(ctx, after_chain=False, when=L.not_(over))
     f.mode = L.ite(over, int(Mode.DONE), L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN)))
-    protocol.open_state(ctx, L.and_(L.not_(over), L.not_(waiting)))
+    protocol.open_state(ctx, L.not_(over))
 
 
 # -- the moves of a Main Phase -----------------------------------------------------------------

@@ -189,7 +189,7 @@ def summon_succeeds(ctx: Ctx, when: Term) -> None:
     f.window = L.ite(when, int(Window.SUMMON_RESPONSE), f.window)
     waiting = triggers.collect(ctx, after_chain=False, when=when)
     f.mode = L.ite(when, L.ite(waiting, int(Mode.TRIGGERS), int(Mode.OPEN)), f.mode)
-    protocol.open_state(ctx, L.and_(when, L.not_(waiting)))
+    protocol.open_state(ctx, when)
 
 
 def close_open_state(ctx: Ctx, when: Term) -> None:

@@ -10,7 +10,7 @@ from verifier.errors import ScenarioError
 from verifier.rules import turn
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
-from verifier.spec.scenario import Step
+from verifier.spec.scenario import TOP, Step
 from verifier.system import Action, System
 from verifier.trace.narrate import TraceStep, narrate
 
@@ -60,6 +60,10 @@ def _resolve_chain(
     """
     if READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
         raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
+    if step.link == TOP:
+        if READ.clen(state) == 0:
+            raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
+        step = replace(step, link=READ.clen(state))
     if step.link is not None:
         links = READ.clen(state)
         if step.link > links:
@@ -233,19 +237,36 @@ def _action(system: System, state: State, step: Step) -> Action:
 
 
 def _plan(system: System, state: State, action: Action) -> list[Action] | None:
-    """The action, after the fewest passes (by whoever holds the right) that make it legal."""
+    """The action, after the fewest forced steps that make it legal: passes by whoever holds
+    the right, the turn moving on to its next step once both players passed, and what then
+    happens without a choice (combat damage put onto the stack)."""
     plan: list[Action] = []
     current = state
-    for _ in range(3):
+    for _ in range(6):
         if system.enabled(current, action):
             return [*plan, action]
         if action.kind == "pass":
             return None
-        passing = [a for a in system.actions if a.kind == "pass" and system.enabled(current, a)]
-        if len(passing) != 1:
+        forced = _forced(system, current)
+        if forced is None:
             return None
-        plan.append(passing[0])
-        current = system.step(CONCRETE, current, passing[0])
+        plan.append(forced)
+        current = system.step(CONCRETE, current, forced)
+    return None
+
+
+def _forced(system: System, state: State) -> Action | None:
+    """The one step a history leaves out here, if there is one: the only pass, the turn
+    moving on to the next step, or the only thing that can happen (no player's choice)."""
+    enabled = [a for a in system.actions if system.enabled(state, a)]
+    if READ.mode(state) == Mode.ADVANCE:
+        moves = [a for a in enabled if a.kind == "advance"]
+        return min(moves, key=lambda a: a.card) if moves else None
+    passing = [a for a in enabled if a.kind == "pass"]
+    if len(passing) == 1:
+        return passing[0]
+    if len(enabled) == 1 and enabled[0].kind not in ("activate", "decline", "pass"):
+        return enabled[0]
     return None
 
 

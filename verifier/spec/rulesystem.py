@@ -80,6 +80,12 @@ class RuleSystem:
     """The state-based actions checked after each resolution (Magic 704)."""
     needs_effect: bool = False
     """Whether a card or effect that would do nothing cannot be activated (Yu-Gi-Oh!)."""
+    triggers_at_priority: bool = False
+    """Whether a trigger that triggered while a chain was built goes on it the next time a
+    player would receive priority (Magic 117.5), not after the chain (Yu-Gi-Oh!)."""
+    life_below_zero: bool = False
+    """Whether a life total can go below 0 (Magic 107.1b, 704.5a); otherwise damage and
+    life lost stop at 0 (Yu-Gi-Oh!: Life Points become 0)."""
     spans: dict[str, Span] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -12,7 +12,11 @@ from verifier.spec.rulesystem import RuleSystem
 if TYPE_CHECKING:  # the claim language sits above the input records
     from verifier.claims.ast import Formula
 
-__all__ = ["ClaimEntry", "Scenario", "Step", "Variant"]
+__all__ = ["TOP", "ClaimEntry", "Scenario", "Step", "Variant"]
+
+
+TOP = 0
+"""A history step's ``link``: the link on top of the chain then ("the top object resolves")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +34,8 @@ class Step:
     span: Span | None = field(default=None, compare=False)
     target2: int | None = None  # the second target ("targeting X and Y")
     link: int | None = None
-    """"Chain Link N resolves": the history stops once link ``N`` has resolved."""
+    """"Chain Link N resolves": the history stops once link ``N`` has resolved (:data:`TOP`:
+    the link on top of the chain when the step is replayed, "the top object resolves")."""
     modes: tuple[int, ...] = ()
     """A card with modes activated without naming one: the modes, of which the history
     takes the one legal at that point (``ability`` is the first)."""

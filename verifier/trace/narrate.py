@@ -112,9 +112,9 @@ def narrate(
             )
         )
 
-    known = Names(names, players)
-    link_number = READ.clen(before) + 1
     words = game(w.model.game).wording
+    known = Names(names, players, words.terms)
+    link_number = READ.clen(before) + 1
     noun = words.chain
     resolving: list[int] = []
     for note in notes:
@@ -226,6 +226,8 @@ def narrate(
                 add("cleanup", f"the {noun} has resolved: no card goes to the graveyard")
         elif k == "to-graveyard":
             add("cleanup", f"{listed} goes to its owner's graveyard", card=note.cards[0])
+        elif k == "enters":
+            add("cleanup", f"{listed} {words.enters}", card=note.cards[0])
         elif k == "state-based":
             add("effect", f"state-based actions: {listed} {are(note.cards)} put into the graveyard")
         elif k == "combat-on-stack":
@@ -235,7 +237,7 @@ def narrate(
         elif k == "lost":
             add("effect", words.loses.format(who=who), note.player)
         elif k == "pay-lp":
-            add("effect", f"{who} pays {note.detail} Life Points", note.player)
+            add("effect", f"{who} pays {note.detail} {known.term('Life Points')}", note.player)
         elif k in turn.KINDS:
             for told_kind, text, told_player, told_card in turn.tell(note, names, players, words):
                 add(told_kind, text, told_player, told_card)

@@ -35,6 +35,7 @@ GAME = Game(
         ("end-step", "end"),
         ("cleanup", "end"),
     ),
+    no_priority=frozenset({"untap", "cleanup"}),  # CR 502.4, 514.3
     verbs=frozenset(
         {
             "destroy",
@@ -61,6 +62,8 @@ GAME = Game(
         triggered="{label}'s triggered ability triggers (it goes on the stack the next time a "
         "player would receive priority)",
         tributed="sacrificed",
+        enters="enters the battlefield (CR 608.3)",
+        terms=MappingProxyType({"Life Points": "life", "ATK": "power", "DEF": "toughness"}),
         loses="{who} has 0 or less life and loses the game (CR 704.5a)",
         puts_triggers=True,
         closes="all players passed in succession: the top object of the stack resolves",
@@ -99,6 +102,8 @@ GAME = Game(
             "chain.min-response": "only instants and abilities may be cast with a spell on the "
             "stack (CR 117.1a)",
             "chain.right-to-respond": "that player does not hold priority (CR 117.3)",
+            "timing.no-priority": "no player receives priority in the untap step (CR 502.4), "
+            "nor in the cleanup step unless something triggers there (514.3)",
             "lock.split-second": "a spell with split second is on the stack: no spell may be "
             "cast and no ability but a mana ability activated (CR 702.61a)",
         }
