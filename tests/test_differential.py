@@ -264,7 +264,7 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 263, "cmc": 40, "mtg": 40}
+REACH = {"yugioh": 263, "cmc": 40, "mtg": 60}
 HAND_CARDS = 100
 """Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
 earlier seeds' scenarios stay what they were)."""
@@ -533,9 +533,11 @@ def features(data: dict[str, Any]) -> set[str]:
             out.add("stacked-speed-modifier")
         if "def" in card:
             out.add("card:def")
-        for key in ("position", "attacked"):
+        for key in ("position", "attacked", "attacking", "blocking"):
             if key in card:
                 out.add(f"card:{key}")
+        if card.get("kind") == "creature" and card.get("zone") == "hand":
+            out.add("creature-spell")
         activation_features(card, out)
         continuous = card.get("continuous", [])
         for c in continuous if isinstance(continuous, list) else [continuous]:
@@ -621,6 +623,9 @@ REQUIRED = {
     "split-second",
     "targets",
     "history:two-targets",
+    "card:attacking",
+    "card:blocking",
+    "creature-spell",
     "power",
     "toughness",
     "color",

@@ -219,6 +219,8 @@ class System:
 
         for c in monsters:
             card = w.cards[c]
+            if w.model.kinds[card.kind].cast:
+                continue  # it enters by being cast (a Magic creature spell): no summon, no Set
             level = card.level or 0
             need = windows.tributes_needed(level)
             others = [m for m in monsters if m != c]

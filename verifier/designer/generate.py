@@ -811,7 +811,8 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
         card: dict[str, Any] = {
             "kind": "creature",
             "controller": player,
-            "zone": "field",
+            # One in four is in the hand: a creature spell, cast at sorcery speed.
+            "zone": "hand" if c.integer(0, 3) == 0 else "field",
             "power": c.pick([1, 2, 3]),
             "toughness": c.pick([1, 2, 3, 4]),
         }
@@ -835,7 +836,8 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
             "kind": "instant",
             "controller": player,
             "zone": "hand",
-            "target": {"card": "spell", "zone": "stack"},
+            # "Counter target spell": any spell, or only a noncreature one (Negate).
+            "target": c.pick([{"zone": "stack"}, {"card": "spell", "zone": "stack"}]),
             "effect": {"counterspell": "target"},
         }
     ctx = _Ctx("mtg")
@@ -1234,7 +1236,7 @@ def scenario(
     # end of combat (a card smaller pool: the combat's creatures come on top).
     combat = game == "mtg" and c.integer(0, 2) == 0
     if combat:
-        count = max(1, count - 2)
+        count = max(1, count - 1)
     going: tuple[str, str] | None = None
     if battle:
         going = _span(c, small=count <= 2)

@@ -235,7 +235,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
 
 
 def _kind(name: str, k: KindFile, speed: int | None) -> Kind:
-    return Kind(name, speed, k.card, k.effect, k.trigger, k.hand, k.set_wait, k.stays)
+    return Kind(name, speed, k.card, k.effect, k.trigger, k.hand, k.set_wait, k.stays, k.cast)
 
 
 def _check_combinations(model: RuleSystem, doc: Document) -> None:

@@ -512,6 +512,27 @@ class _Loader:
                         )
                 else:
                     self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
+            if kind.cast and kind.speed is not None:
+                # The card itself is cast from the hand (a creature spell): no target, no
+                # effect of its own; resolved, it enters the field.
+                self.abilities.append(
+                    Ability(
+                        index=len(self.abilities),
+                        card=index,
+                        label=name,
+                        kind=entry.kind,
+                        speed=kind.speed,
+                        condition=None,
+                        trigger=None,
+                        costs=(),
+                        target=None,
+                        effects=(),
+                        once=None,
+                        no_response=False,
+                        card_activation=True,
+                        span=where.key(),
+                    )
+                )
         for added in self.abilities[first:]:
             if added.target is None and added.acts_on("target"):
                 raise self.error(
@@ -1287,7 +1308,7 @@ class _StepReader:
             if rest.startswith(verb + " "):
                 start = offset + len(verb) + 1
                 card, end = self.card_at(start)
-                ability, end, modes = self.which_ability(card, end, start)
+                ability, end, modes = self.which_ability(card, end, start, verb == "casts")
                 tributes, (target, second), end = self.clauses(end)
                 return Step(
                     "activate",
@@ -1357,12 +1378,18 @@ class _StepReader:
             f"unknown card '{word}'{_close(word, [c.name for c in self.cards])}", start
         )
 
-    def which_ability(self, card: int, end: int, start: int) -> tuple[int, int, tuple[int, ...]]:
+    def which_ability(
+        self, card: int, end: int, start: int, casts: bool = False
+    ) -> tuple[int, int, tuple[int, ...]]:
         """The ability a step activates, where its name ends, and, for a card with modes
-        none of which is named, the modes (the history takes the one legal there)."""
+        none of which is named, the modes (the history takes the one legal there). A
+        creature that is cast and has abilities: "casts" names the spell, "activates" one
+        of its abilities."""
         owned = [
             a for a in self.abilities if a.card == card and (self.triggers or a.trigger is None)
         ]
+        if self.cards[card].type == "monster" and any(a.card_activation for a in owned):
+            owned = [a for a in owned if a.card_activation == casts] or owned
         label = re.match(r" \(([^)]*)\)", self.text[end:]) or re.match(
             r" choosing (.+?)(?= targeting | tributing | discarding | banishing |$)",
             self.text[end:].rstrip(),

@@ -87,6 +87,11 @@ class KindFile(_Strict):
     )
     set_wait: bool = Field(False, description="cannot be activated in the turn it was set")
     stays: bool = Field(False, description="stays on the field after its chain resolves")
+    cast: bool = Field(
+        False,
+        description="a monster card of this kind is itself cast from the hand, as a spell: it "
+        "goes on the stack and, resolved, onto the field (a Magic creature spell, CR 302.1)",
+    )
 
 
 class ChainFile(_Strict):

@@ -128,6 +128,9 @@ def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check
         return
     kind = w.model.kinds[card.kind]
     in_hand = f.zone[c] == int(Zone.HAND)
+    if card.type == "monster":  # a creature spell is cast from the hand only
+        yield Check("card.location", in_hand)
+        return
     face_down = L.and_(on_field(ctx, c), L.not_(f.up[c]))
     yield Check("card.location", L.or_(in_hand, face_down))
     if kind.hand == "never":

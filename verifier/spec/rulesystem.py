@@ -21,6 +21,8 @@ class Kind:
     hand: str
     set_wait: bool
     stays: bool
+    cast: bool = False
+    """A monster card of this kind is itself cast from the hand (a Magic creature spell)."""
 
 
 @dataclass(frozen=True, slots=True)
