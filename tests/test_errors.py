@@ -58,7 +58,8 @@ def test_the_good_scenario_passes(
             GOOD.replace("zone: hand", "zone: pocket"),
             [
                 "s.yaml:4:54: error: unknown value 'pocket' for 'zone' (expected 'hand', "
-                "'field', 'graveyard', 'banished', 'deck' or 'stack')",
+                "'field', 'graveyard', 'banished', 'deck', 'stack', 'battlefield', 'exile' or "
+                "'library')",
             ],
             id="unknown-zone",
         ),

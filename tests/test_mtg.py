@@ -272,3 +272,56 @@ def test_a_sacrifice_filter_means_a_creature_you_control(
         + '  - claim: can_activate(A, "Lightning Bolt")\n',
     )
     assert "holds    decided" in run("check", str(theirs), "--engine", "both").out
+
+
+def test_magic_words_for_zones_and_card_types(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    # battlefield, exile, library and creature are Magic's words for the field, banished,
+    # the deck and a monster: in cards, filters and claims alike.
+    text = BOLT.replace(
+        "{kind: creature, controller: B, power: 2, toughness: 2}",
+        "{kind: creature, controller: B, power: 2, toughness: 2, zone: battlefield}\n"
+        "  Exiled Elf: {kind: creature, controller: B, zone: exile}",
+    ).replace("target: {card: monster, zone: field}", "target: {card: creature, zone: battlefield}")
+    text = text.replace(
+        "  - claim: priority == A\n    expect: holds\n",
+        '  - claim: exists zone("Grizzly Bears") == graveyard and zone("Exiled Elf") == exile\n'
+        "    expect: holds\n"
+        '  - claim: always zone("Grizzly Bears") == battlefield\n'
+        "    expect: fails\n",
+    )
+    result = run("check", str(write("words.yaml", text)), "--engine", "both")
+    assert result.code == 0, result
+    assert "2 claim(s) in 1 file(s): 2 as expected" in result.out
+
+
+@pytest.mark.parametrize(
+    ("card", "claim", "message"),
+    [
+        (
+            "Giant: {kind: normal-monster, controller: B, zone: battlefield}",
+            "",
+            "error: Yu-Gi-Oh! Trading Card Game has no battlefield zone (its zones: banished, "
+            "deck, field, graveyard, hand)",
+        ),
+        (
+            "Hole: {kind: normal-trap, controller: A, set: earlier-turn, target: {card: "
+            "creature}, effect: {destroy: target}}",
+            "",
+            "error: Yu-Gi-Oh! Trading Card Game has no card type 'creature' (card types: "
+            "monster, spell, trap, spell-trap, card)",
+        ),
+        (
+            "Giant: {kind: normal-monster, controller: B}",
+            'claims:\n  - claim: zone("Giant") == battlefield\n',
+            "error: unknown zone 'battlefield' (zones: deck, hand, field, graveyard, banished)",
+        ),
+    ],
+    ids=["zone", "card-type", "claim-zone"],
+)
+def test_magic_words_are_not_yugiohs(
+    run: Callable[..., Run], write: Callable[[str, str], Path], card: str, claim: str, message: str
+) -> None:
+    text = f"rules: yugioh\nturn: A\ncards:\n  {card}\n{claim}"
+    assert message in _error(run, write("s.yaml", text))

@@ -93,7 +93,7 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
-    """Prove or refute rulings about card-game chains (Yu-Gi-Oh!, CMC).
+    """Prove or refute rulings about card-game chains (Yu-Gi-Oh!, CMC, Magic).
 
     Each claim is decided over every legal continuation of its scenario: `holds`, `fails`
     (with a counterexample or witness chain), or `unknown` when a limit is reached.

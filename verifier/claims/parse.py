@@ -99,6 +99,8 @@ class Vocabulary:
     """The steps of the turn, each with its phase; the phases without steps too."""
     zones: tuple[str, ...] = ()
     """The zones of the game (every zone when empty)."""
+    words: tuple[tuple[str, str], ...] = ()
+    """The game's own names for zones (Magic's ``battlefield``), with the verifier's."""
 
 
 @cache
@@ -468,9 +470,11 @@ class _Builder:
         token = value.children[0]
         word = str(token).strip("\"'")
         zones = [z.label for z in Zone if not self.vocab.zones or z.label in self.vocab.zones]
-        if word in zones:
-            return int(Zone.named(word))
-        raise self.error(f"unknown zone '{word}' (zones: {', '.join(zones)})", token)
+        own = {said: meant for said, meant in self.vocab.words if meant in zones}
+        if word in zones or word in own:
+            return int(Zone.named(own.get(word, word)))
+        named = ", ".join([*zones, *own])
+        raise self.error(f"unknown zone '{word}' (zones: {named})", token)
 
     def one_of(self, value: Tree[Any], words: tuple[str, ...], what: str) -> str:
         token = value.children[0] if value.children else value

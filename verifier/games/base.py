@@ -48,6 +48,8 @@ class Wording:
     """The game's own words for the verifier's, in narratives (``Life Points``: ``life``)."""
     enters: str = "is put onto the field"
     """What a trace says of a permanent card whose link resolved and which stays."""
+    countered: str = "has its activation negated"
+    """How an alternative ending says a link's activation was negated ("is countered")."""
     loses: str = "{who} has 0 Life Points and loses the Duel: it is over"
     """What a trace says when a player loses for having no life left."""
     closes: str = ""
@@ -85,6 +87,12 @@ class Game:
     """The steps of its turn, in order, each with the phase it belongs to (a phase without
     steps is one step of its own name). A scenario that goes on through its turn moves
     along them (see :mod:`verifier.rules.turn`); a game without steps stays where it is."""
+    words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Its own names for the verifier's zones and card types, which its scenarios and
+    claims may use (Magic: ``battlefield`` for the field, ``creature`` for a monster)."""
+    places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """How its traces say where a card is, by zone, where not "in the ZONE" ("on the
+    battlefield")."""
     no_priority: frozenset[str] = frozenset()
     """The steps in which no player receives priority: nothing is activated there with an
     empty chain, and the turn moves on through them (Magic's untap step, CR 502.4; its
@@ -109,6 +117,12 @@ class Game:
             for name, phase in self.steps
             if phase in phases and (phase != "battle" or battle)
         )
+
+    def place(self, zone: str) -> str:
+        """Where a card in ``zone`` (the verifier's name) is, in the game's words."""
+        if zone in self.places:
+            return self.places[zone]
+        return "on the field" if zone == "field" else f"in the {zone}"
 
     def phase_of(self, step: str) -> str | None:
         """The phase ``step`` belongs to, or None if the game has no such step."""

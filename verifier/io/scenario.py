@@ -71,6 +71,7 @@ def _vocabulary(cards: Sequence[Card], players: tuple[str, ...], model: RuleSyst
         frozenset(played.fields),
         claim_steps(played, model),
         tuple(sorted(played.zones)),
+        tuple(sorted(played.words.items())),
     )
 
 
@@ -233,8 +234,13 @@ class _Loader:
     def error(self, message: str, span: Span) -> ScenarioError:
         return ScenarioError(message, span)
 
+    def word(self, name: str) -> str:
+        """The verifier's name for a zone or card type the game calls ``name``."""
+        return self.game.words.get(name, name)
+
     def zone(self, name: str, span: Span) -> Zone:
-        """The zone called ``name``, if the game has it."""
+        """The zone called ``name`` (in the game's own words too), if the game has it."""
+        name = self.word(name)
         if name not in self.game.zones:
             zones = ", ".join(sorted(self.game.zones))
             raise self.error(f"{self.game.title} has no {name} zone (its zones: {zones})", span)
@@ -446,7 +452,7 @@ class _Loader:
         )
         owner = self.player(entry.owner, where.at("owner")) if entry.owner else controller
         if entry.set is not None:
-            if entry.zone not in (None, "field"):
+            if entry.zone is not None and self.word(entry.zone) != "field":
                 raise self.error("a set card is on the field", where.at("zone"))
             zone = Zone.FIELD
             face_up = False
@@ -824,7 +830,7 @@ class _Loader:
         costs = self.costs(spec.cost, where)
         if mode is not None and mode.cost is not None:
             costs = self.costs([*_listed(spec.cost), *_listed(mode.cost)], where)
-        origin = self.zone(spec.from_, where.at("from")) if spec.from_ != "field" else Zone.FIELD
+        origin = self.zone(spec.from_, where.at("from"))
         self.check_own_costs(costs, origin, where)
         return Ability(
             index=len(self.abilities),
@@ -890,7 +896,14 @@ class _Loader:
         kinds = [spec.card] if isinstance(spec.card, str) else spec.card
         types: set[str] = set()
         for k in kinds:
-            types |= _types(k)
+            if k not in CARD_TYPES and k not in self.game.words:
+                own = [w for w, v in self.game.words.items() if v in CARD_TYPES]
+                raise self.error(
+                    f"{self.game.title} has no card type '{k}' (card types: "
+                    f"{', '.join([*CARD_TYPES, *own])})",
+                    where.at(key),
+                )
+            types |= _types(self.word(k))
         if spec.dizzy is not None:
             self.needs("dizzy", where.at(key))
         wanted = None
@@ -1094,7 +1107,7 @@ class _Loader:
             verb=verb.name,
             of=spec.of,
             filter=self.filter(spec.filter, where, key) if spec.filter else None,
-            to=Zone.named(spec.to) if spec.to else None,
+            to=Zone.named(self.word(spec.to)) if spec.to else None,
             player=spec.player,
             heads_at_least=spec.heads_at_least,
             then=self.effects(spec.then, where, key, None if path is None else (*path, "then")),
@@ -1174,6 +1187,10 @@ def claim_steps(played: Game, model: RuleSystem) -> tuple[tuple[str, str], ...]:
 
 
 BATTLE_CONDITIONS = frozenset({"attack-declared", "damage-step", "damage-calculation"})
+
+
+CARD_TYPES = ("monster", "spell", "trap", "spell-trap", "card")
+"""The card types a filter names in every game (a game may have its own words for them)."""
 
 
 def _types(kind: str) -> set[str]:

@@ -44,8 +44,12 @@ class _Strict(BaseModel):
     )
 
 
-ZoneName = Literal["hand", "field", "graveyard", "banished", "deck", "stack"]
-CardType = Literal["monster", "spell", "trap", "spell-trap", "card"]
+ZoneName = Literal[
+    "hand", "field", "graveyard", "banished", "deck", "stack", "battlefield", "exile", "library"
+]
+"""The zones; ``battlefield``, ``exile`` and ``library`` are Magic's words for three of them."""
+CardType = Literal["monster", "spell", "trap", "spell-trap", "card", "creature"]
+"""The card types; ``creature`` is Magic's word for a monster."""
 Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Outcome, State
 from verifier.engines.explore import explore
+from verifier.games import game
 from verifier.run.check import Prepared
 from verifier.spec.cards import Zone
 from verifier.system import Action, System
@@ -112,7 +113,11 @@ def _outcomes(system: System, state: State) -> dict[str, str]:
     """How each ability that resolved did, in words (the last time, if several)."""
     labels = [a.label for a in system.world.abilities]
     return {
-        labels[READ.r_ab(state)[k]]: _RESOLVES.get(Outcome(READ.r_out(state)[k]), "resolves")
+        labels[READ.r_ab(state)[k]]: (
+            game(system.world.model.game).wording.countered
+            if Outcome(READ.r_out(state)[k]) is Outcome.ACTIVATION_NEGATED
+            else _RESOLVES.get(Outcome(READ.r_out(state)[k]), "resolves")
+        )
         for k in range(READ.rn(state))
     }
 
@@ -128,9 +133,8 @@ def _order(
     return [labels[a] for a in read(state)[: count(state)]]
 
 
-def _where(zone: int) -> str:
-    label = Zone(zone).label
-    return "on the field" if label == "field" else f"in the {label}"
+def _where(system: System, zone: int) -> str:
+    return game(system.world.model.game).place(Zone(zone).label)
 
 
 def _differs(
@@ -162,7 +166,7 @@ def _differs(
     for c, card in enumerate(system.world.cards):
         zone, was = READ.zone(other)[c], READ.zone(narrated)[c]
         if zone != was:
-            out.append(f"{card.name} ends {_where(zone)}, not {_where(was)}")
+            out.append(f"{card.name} ends {_where(system, zone)}, not {_where(system, was)}")
         elif READ.ctrl(other)[c] != READ.ctrl(narrated)[c]:
             out.append(f"{card.name} changes hands")
         elif READ.up(other)[c] != READ.up(narrated)[c]:

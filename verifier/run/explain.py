@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from verifier.core.state import READ, Mode, State
+from verifier.games import game
 from verifier.rules.rulebook import describe
 from verifier.spec.cards import Zone
 from verifier.system import Action, System
@@ -17,9 +18,8 @@ def because(system: System, state: State, action: Action, rule: str) -> str:
     return f"{text} ({rule}){': ' + detail if detail else ''}"
 
 
-def _where(zone: int) -> str:
-    label = Zone(zone).label
-    return "on the field" if label == "field" else f"in the {label}"
+def _where(system: System, zone: int) -> str:
+    return game(system.world.model.game).place(Zone(zone).label)
 
 
 def _detail(system: System, state: State, action: Action, rule: str) -> str:
@@ -59,7 +59,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
     if rule == "card.from-hand":
         return f"{card.name} is a {card.kind} in the hand"
     if rule == "card.location":
-        return f"{card.name} is {_where(READ.zone(state)[card.index])}"
+        return f"{card.name} is {_where(system, READ.zone(state)[card.index])}"
     if rule == "card.condition" and ability.condition is not None:
         condition = ability.condition
         if condition.kind == "activates":
@@ -72,7 +72,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
         return f"it answers a summon ({condition.kind})"
     if rule == "target.valid" and action.target >= 0:
         target = w.cards[action.target]
-        return f"{target.name} is {_where(READ.zone(state)[target.index])}"
+        return f"{target.name} is {_where(system, READ.zone(state)[target.index])}"
     if rule == "limit.once-per-turn":
         return f"{ability.label} was already activated this turn"
     return ""

@@ -35,6 +35,12 @@ GAME = Game(
         ("end-step", "end"),
         ("cleanup", "end"),
     ),
+    words=MappingProxyType(
+        {"battlefield": "field", "exile": "banished", "library": "deck", "creature": "monster"}
+    ),
+    places=MappingProxyType(
+        {"field": "on the battlefield", "banished": "in exile", "deck": "in the library"}
+    ),
     no_priority=frozenset({"untap", "cleanup"}),  # CR 502.4, 514.3
     verbs=frozenset(
         {
@@ -62,6 +68,7 @@ GAME = Game(
         triggered="{label}'s triggered ability triggers (it goes on the stack the next time a "
         "player would receive priority)",
         tributed="sacrificed",
+        countered="is countered",
         enters="enters the battlefield (CR 608.3)",
         terms=MappingProxyType({"Life Points": "life", "ATK": "power", "DEF": "toughness"}),
         loses="{who} has 0 or less life and loses the game (CR 704.5a)",
