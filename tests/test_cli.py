@@ -84,7 +84,7 @@ def test_failing_always_claim_prints_a_counterexample_and_exits_1(
 def test_ask_prints_the_witness_of_an_exists_claim(run: Callable[..., Run]) -> None:
     result = run("ask", "--json", SET_TURN, 'can_activate(A, "Old Mirror Force")')
     [claim] = json.loads(result.out)["claims"]
-    assert claim["verdict"] == "holds" and claim["trace_role"] == "witness"
+    assert claim["verdict"] == "holds" and claim["role"] == "witness"
     kinds = [step["kind"] for step in claim["trace"]]
     assert kinds[0] == "activation" and "resolution" in kinds and kinds[-1] == "cleanup"
     activations = [s for s in claim["trace"] if s["kind"] == "activation"]
@@ -231,3 +231,10 @@ def test_a_state_limit_below_one_is_a_usage_error(run: Callable[..., Run]) -> No
     result = run("check", "--max-states", "0", BASICS)
     assert result.code == 2
     assert "--max-states" in result.err
+
+
+def test_bare_verifier_shows_what_it_can_do(run: Callable[..., Run]) -> None:
+    result = run()
+    assert result.code == 0, result
+    assert "Commands:" in result.out and "check" in result.out
+    assert "Magic" in result.out

@@ -182,7 +182,7 @@ def _itf_for(run: Callable[..., Run], paths: list[str], out: Path) -> None:
     result = run("check", "--json", "--itf", str(out), *paths)
     assert result.code == 0, result.err
     claims = json.loads(result.out)["claims"]
-    traced = [c for c in claims if c.get("trace_role") in {"witness", "counterexample"}]
+    traced = [c for c in claims if c.get("role") in {"witness", "counterexample"}]
     files = sorted(out.iterdir())
     assert len(files) == len(traced) > 0
     for path in files:

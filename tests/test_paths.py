@@ -312,8 +312,13 @@ def test_a_missing_library_is_reported_at_its_line(
     path.write_text(scenario(library="nowhere.cards.yaml"), encoding="utf-8")
     result = run("check", str(path))
     assert result.code == 2
+    looked = layout["scenarios"] / "nowhere.cards.yaml"
     assert result.err == refusal(
-        path, 2, 10, "no card library 'nowhere.cards.yaml'", "library: nowhere.cards.yaml"
+        path,
+        2,
+        10,
+        f"no card library 'nowhere.cards.yaml' (looked for {looked})",
+        "library: nowhere.cards.yaml",
     )
 
 

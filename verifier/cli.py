@@ -88,7 +88,11 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
             yield path
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    epilog=EPILOG,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+)
 @click.version_option(__version__, prog_name="verifier")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.pass_context
@@ -99,6 +103,8 @@ def cli(ctx: click.Context, debug: bool) -> None:
     (with a counterexample or witness chain), or `unknown` when a limit is reached.
     """
     ctx.obj = {"debug": debug}
+    if ctx.invoked_subcommand is None:  # bare `verifier`: what it can do, not an error
+        click.echo(ctx.get_help())
 
 
 def _engine_option(f: click.decorators.FC) -> click.decorators.FC:

@@ -122,7 +122,7 @@ class Game:
         """Where a card in ``zone`` (the verifier's name) is, in the game's words."""
         if zone in self.places:
             return self.places[zone]
-        return "on the field" if zone == "field" else f"in the {zone}"
+        return f"on the {zone}" if zone in ("field", "stack") else f"in the {zone}"
 
     def phase_of(self, step: str) -> str | None:
         """The phase ``step`` belongs to, or None if the game has no such step."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 from importlib import resources
 from pathlib import Path
@@ -89,8 +90,10 @@ def find_named_model(name: str, span: Span) -> RuleSystem:
         if _is_file(path):
             return load_model(path)
     known = sorted({p.stem for d in model_dirs() if d.is_dir() for p in d.glob("*.yaml")})
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {quoted(close[0])}?" if close else ""
     raise ModelError(
-        f"unknown rule system {quoted(name)} (known: {', '.join(known) or 'none'})", span
+        f"unknown rule system {quoted(name)} (known: {', '.join(known) or 'none'}){hint}", span
     )
 
 

@@ -67,7 +67,8 @@ def resolve_reference(
         try:
             info = path.stat()
         except (FileNotFoundError, NotADirectoryError):
-            raise error(missing, span) from None
+            # Where it looked: relative names are read from the scenario's own folder.
+            raise error(f"{missing} (looked for {path})", span) from None
         if not stat.S_ISREG(info.st_mode):
             raise error(missing, span)
     except OSError as exc:  # a name too long, a loop of links, no permission

@@ -172,6 +172,9 @@ def _tidy(problem: str) -> str:
 
 
 def _make_span(name: str, lines: tuple[str, ...], line: int, col: int) -> Span:
+    if line >= len(lines) and lines:
+        # The end of the file (a mapping or list left open): its last line, past its end.
+        line, col = len(lines) - 1, len(lines[-1])
     text = lines[line] if 0 <= line < len(lines) else None
     return Span(name, line + 1, col + 1, text)
 

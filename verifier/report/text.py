@@ -152,7 +152,7 @@ def json_claim(path: str, r: ClaimResult) -> dict[str, Any]:
         "seconds": round(r.seconds, 4),
     }
     if r.role:
-        out["trace_role"] = r.role
+        out["role"] = r.role  # witness or counterexample, as the API says
     if r.detail:
         out["detail"] = r.detail
     if r.stats:

@@ -22,6 +22,16 @@ def _where(system: System, zone: int) -> str:
     return game(system.world.model.game).place(Zone(zone).label)
 
 
+def _placed(system: System, state: State, card: int) -> str:
+    """Where ``card`` is: on the chain as a link (activated), or in its zone."""
+    lcard = READ.lcard(state)
+    links = [i + 1 for i in range(READ.clen(state)) if lcard[i] == card]
+    if links:
+        words = game(system.world.model.game).wording
+        return f"on the {words.chain} ({words.link.format(n=links[-1])})"
+    return _where(system, READ.zone(state)[card])
+
+
 def _detail(system: System, state: State, action: Action, rule: str) -> str:
     w = system.world
     model = w.model
@@ -59,7 +69,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
     if rule == "card.from-hand":
         return f"{card.name} is a {card.kind} in the hand"
     if rule == "card.location":
-        return f"{card.name} is {_where(system, READ.zone(state)[card.index])}"
+        return f"{card.name} is {_placed(system, state, card.index)}"
     if rule == "card.condition" and ability.condition is not None:
         condition = ability.condition
         if condition.kind == "activates":
@@ -72,7 +82,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
         return f"it answers a summon ({condition.kind})"
     if rule == "target.valid" and action.target >= 0:
         target = w.cards[action.target]
-        return f"{target.name} is {_where(system, READ.zone(state)[target.index])}"
+        return f"{target.name} is {_placed(system, state, target.index)}"
     if rule == "limit.once-per-turn":
         return f"{ability.label} was already activated this turn"
     return ""

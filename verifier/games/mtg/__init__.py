@@ -64,6 +64,7 @@ GAME = Game(
         activate_effect="activates",
         added="onto the stack",
         numbered=False,
+        link="stack object {n}",
         trigger_effect="'s triggered ability",
         triggered="{label}'s triggered ability triggers (it goes on the stack the next time a "
         "player would receive priority)",
