@@ -394,8 +394,12 @@ def reporter(figures: Figures | None) -> Progress | None:
         return None
     told = figures
     began = time.perf_counter()
+    deepest = 0  # the depth told never goes back (the fewest-moves order is not by depth)
 
     def tell(ex: Exploration) -> None:
+        nonlocal deepest
+        if ex.last is not None:
+            deepest = max(deepest, ex.depth(ex.last))
         now = _resident_bytes()
         baseline = ex._baseline
         memory = 0 if now is None or baseline is None else now - baseline
@@ -404,7 +408,7 @@ def reporter(figures: Figures | None) -> Progress | None:
             {
                 "states": ex.states,
                 "rate": ex.expanded / ex.seconds if ex.seconds else 0.0,
-                "depth": ex.depth(ex.last) if ex.last is not None else 0,
+                "depth": deepest,
                 "memory": memory,
                 "seconds": seconds,
             }
