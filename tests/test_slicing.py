@@ -30,6 +30,7 @@ from verifier.run.verdict import Verdict, decide
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = ROOT / "examples" / "yugioh" / "battle-damage-step-limits.yaml"
+BOARD = ROOT / "bench" / "boards" / "damage-step.yaml"
 
 small = st.integers(-40, 40)
 sets = st.frozensets(small, min_size=1, max_size=5)
@@ -116,7 +117,7 @@ def test_a_rule_that_branches_on_an_unknown_value_is_refused() -> None:
 
 
 def _engine(path: Path, reduce: bool = True) -> tuple[Any, ExplorerEngine]:
-    sc = load_scenario(path)
+    sc = load_scenario(path, allow_outside=True)
     prepared = prepare(sc)
     history = prepared.history
     return sc, ExplorerEngine(
@@ -178,15 +179,15 @@ def test_no_slicing_where_the_turn_comes_back_to_a_step_that_allows_the_card(
     assert decision.trace is not None
 
 
-def _agree_on_generated(game: str, seeds: range, size: int) -> tuple[int, int]:
-    """Generated scenarios that go through their turn: every ``can_activate`` of every card
-    by each player, decided with slicing and by the whole search; how many were compared,
-    and how many of those slicing decided."""
+def _agree_on_generated(game: str, seeds: range, size: int, going: bool = True) -> tuple[int, int]:
+    """Generated scenarios (with ``going``, only those that go through their turn): every
+    ``can_activate`` of every card by each player, decided with slicing and by the whole
+    search; how many were compared, and how many of those slicing decided."""
     sliced = compared = 0
     for seed in seeds:
         try:
             data = scenario(RandomChooser(seed), game, size=size)
-            if "until" not in data:
+            if going and "until" not in data:
                 continue
             sc = load(data)
         except VerifierError:
@@ -208,6 +209,29 @@ def _agree_on_generated(game: str, seeds: range, size: int) -> tuple[int, int]:
                 compared += 1
                 sliced += one.stats.get("argument") == "claim slicing"
     return compared, sliced
+
+
+def test_a_card_nothing_can_be_the_target_of_is_never_activated() -> None:
+    # Effect Veiler targets an Effect Monster; the Damage Step board has none: not one
+    # action activates it, which decides the claim before any state is visited.
+    sc, engine = _engine(BOARD)
+    decision = decide(engine, parse_for(sc, 'can_activate(B, "Effect Veiler")'))
+    assert decision.verdict is Verdict.FAILS
+    assert decision.stats["argument"] == "claim slicing" and decision.stats["states"] == 0
+    assert "no card of the scenario can ever be its target or pay its cost (target.valid)" in (
+        decision.detail
+    )
+    sc, plain = _engine(BOARD, reduce=False)
+    assert decide(plain, parse_for(sc, 'can_activate(B, "Effect Veiler")')).verdict is (
+        Verdict.FAILS
+    )
+
+
+@pytest.mark.parametrize("game", ["cmc", "mtg"])
+def test_sliced_and_searched_verdicts_agree_on_generated_scenarios_that_stay(game: str) -> None:
+    # Outside a turn that goes on, slicing decides only cards with no action at all.
+    compared, _ = _agree_on_generated(game, range(30), 2, going=False)
+    assert compared >= 40
 
 
 def test_sliced_and_searched_verdicts_agree_on_generated_battles() -> None:

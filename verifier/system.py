@@ -126,6 +126,16 @@ class System:
             )
         ]
 
+    def never_offered(self, ability: Ability) -> tuple[str, ...]:
+        """The rules that leave ``ability`` no action at all in this scenario: no card can
+        ever be its target (``target.valid``), or pay its cost (``cost.KIND``)."""
+        reasons = []
+        if not self._target_sets(ability):
+            reasons.append("target.valid")
+        if not self._tributes(ability):
+            reasons.append(f"cost.{next(c.kind for c in ability.costs if c.chooses)}")
+        return tuple(reasons)
+
     def _target_sets(self, ability: Ability) -> list[tuple[int, ...]]:
         """The ways to choose an ability's targets: as many different cards as it targets
         (in the order of the cards, as a choice of two is a set)."""

@@ -74,7 +74,7 @@ class _Tally:
             self.live = False
 
 
-TRIAL = 2_000
+TRIAL = 500
 """Lookups in a tree before it may be given up."""
 
 LEAST_HITS = 0.6

@@ -58,6 +58,11 @@ class Slice:
     def told(self, names: tuple[str, ...]) -> str:
         """The argument in words."""
         cards = " or ".join(sorted(names[c] for c in self.cards))
+        if not self.steps:
+            return (
+                f"no continuation activates {cards}: no card of the scenario can ever be its "
+                f"target or pay its cost ({', '.join(self.rules)})"
+            )
         first = ""
         if self.visited:
             why = f" ({', '.join(self.first_rules)})" if self.first_rules else ""
@@ -155,7 +160,7 @@ class Slicer:
         """The argument that no continuation activates any of ``cards``, or None when it
         cannot be made this way."""
         system, world = self.system, self.system.world
-        if not self.usable or not cards:
+        if not cards:
             return None
         abilities = {a.index for a in world.abilities if a.card in cards}
         log = self.start[system.layout.position("a_ab")]
@@ -163,6 +168,13 @@ class Slicer:
             return None  # already activated at the scenario's point
         producers = [a for a in system.actions if a.kind in PRODUCERS and a.ability in abilities]
         if not producers:
+            # Not one way to activate it: no card of the scenario can ever be its target, or
+            # pay its cost (Effect Veiler with no Effect Monster on the board).
+            reasons = [r for a in abilities for r in system.never_offered(world.abilities[a])]
+            if not abilities or not reasons:
+                return None
+            return Slice(cards, (), tuple(dict.fromkeys(reasons)), 0)
+        if not self.usable:
             return None
         dead: dict[Key, tuple[str, ...] | None] = {}
 

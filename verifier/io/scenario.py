@@ -1126,7 +1126,9 @@ class _Loader:
         if not isinstance(raw, str):
             raise self.error("a history step is a sentence such as 'A activates X'", span)
         origin = _text_origin(span)
-        return _StepReader(raw, origin, self.players, cards, self.abilities, self.model).read()
+        return _StepReader(
+            raw, origin, self.players, cards, self.abilities, self.model, triggers=True
+        ).read()
 
     def claim(self, index: int, entry: Any, vocab: Vocabulary) -> ClaimEntry:
         path: tuple[Any, ...] = ("claims", index)
@@ -1424,6 +1426,12 @@ class _StepReader:
             raise self.error(f"'{self.cards[card].name}' has {what}", start)
         if len(owned) > 1 and all(a.mode is not None for a in owned):
             return owned[0].index, end, tuple(a.index for a in owned)
+        plain = [a for a in owned if a.trigger is None]
+        if len(owned) > 1 and len(plain) <= 1:
+            # Its one ability to activate, or one of its trigger effects waiting to go on
+            # the chain: the one that can be there (as for a mode).
+            ordered = [*plain, *(a for a in owned if a.trigger is not None)]
+            return ordered[0].index, end, tuple(a.index for a in ordered)
         if len(owned) > 1:
             labels = ", ".join(a.label for a in owned)
             raise self.error(f"which effect? name one of: {labels}", start)
