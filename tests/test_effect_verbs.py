@@ -293,8 +293,10 @@ CHAIN_NOTES = {
     "banish",
     "send",
     "pay-lp",
-    # Magic's stack: a spell leaving it, state-based actions, priority, combat damage assigned
+    # Magic's stack: a spell leaving it or entering the battlefield, state-based actions,
+    # priority, combat damage assigned
     "to-graveyard",
+    "enters",
     "state-based",
     "priority",
     "combat-on-stack",
