@@ -14,10 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
 
 from tests.conftest import ROOT
-from tests.test_differential import Case, cases, load, walked
+from tests.test_screen import on_random_states
 from verifier.core.logic import CONCRETE
 from verifier.core.state import State
 from verifier.engines import recall as recall_module
@@ -115,25 +114,8 @@ def test_the_explorer_engine_remembers_and_decides_as_before() -> None:
     assert engine.exploration.step == engine.recall.step
 
 
-def _compare(case: Case, most: int = 1_500) -> None:
-    data, _claims, walk = case
-    prepared = prepare(load(data))
-    same_answers(prepared.system, walked(prepared.system, prepared.history.state, walk), most)
-
-
 def _random(game: str, count: int, large: bool = False) -> None:
-    @settings(
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        derandomize=True,
-        max_examples=count,
-        phases=[Phase.explicit, Phase.reuse, Phase.generate],
-    )
-    @given(cases(game, large=large))
-    def check(case: Case) -> None:
-        _compare(case)
-
-    check()
+    on_random_states(same_answers, game, count, large)
 
 
 @pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])

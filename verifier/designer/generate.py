@@ -24,6 +24,7 @@ from ruamel.yaml import YAML
 
 from verifier.effects.verb import Object, verbs
 from verifier.games import game
+from verifier.games import game as _game
 from verifier.io.model import bundled_models, load_model
 from verifier.spec.cards import EVENT_CONDITIONS
 
@@ -253,6 +254,7 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
     flt: dict[str, Any] = {"card": c.pick(["monster", "spell", "trap", "spell-trap", "card"])}
     if zone is not None:
         flt["zone"] = zone
+    own = _game(game).filter_keys  # the game's own filter keys (dizzy, battle position)
     extra = c.integer(0, 7)
     if extra == 0:
         flt["controller"] = c.pick(["you", "opponent", "any"])
@@ -260,15 +262,15 @@ def _filter(c: Chooser, game: str, zone: str | None = None) -> dict[str, Any]:
         flt[c.pick(["atk-at-least", "atk-at-most"])] = c.pick([0, 1000, 1500, 2000])
     elif extra == 2:
         flt["face"] = c.pick(["up", "down", "any"])
-    elif extra == 3 and game == "cmc":
+    elif extra == 3 and "dizzy" in own:
         flt["dizzy"] = c.pick([True, False])
     elif extra == 3:
         flt["archetype"] = "Fiend"
     elif extra == 4:
         flt["other"] = True
-    elif extra == 6 and game == "yugioh":
+    elif extra == 6 and "position" in own:
         flt["position"] = c.pick(["attack", "defense"])
-    elif extra == 7 and game == "yugioh":
+    elif extra == 7 and "attacking" in own:
         flt["attacking"] = c.pick([True, False])
     elif extra == 5 and c.integer(0, 1) == 0 and _card_kinds(game):
         kinds = _card_kinds(game)

@@ -80,8 +80,6 @@ def _told_creature(note: Note, names: Names) -> list[Told]:
 
 
 def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    if place.game != "mtg":
-        return []
     amount = c.pick([1, 2, 3, 5])
     if place.target and c.integer(0, 1) == 0:
         return [{"damage": {"amount": amount, "to": "target"}}]

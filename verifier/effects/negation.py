@@ -17,6 +17,7 @@ from verifier.effects.verb import (
     are,
     takes_object,
 )
+from verifier.games import game
 from verifier.spec.cards import Effect
 
 if TYPE_CHECKING:
@@ -113,7 +114,8 @@ def _generate_negate(c: Chooser, place: Place) -> list[dict[str, Any]]:
 
 
 def _generate_counterspell(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    if place.game == "mtg":
+    if "stack" in game(place.game).zones:
+        # A spell waits on the stack, where "counter target spell" targets it (Magic).
         return [{"counterspell": "target"}] if place.target else []
     return [{"counterspell": "after"}]
 

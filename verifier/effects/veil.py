@@ -78,8 +78,6 @@ def activated_negated(ctx: Ctx, ability: Ability) -> Term:
 
 
 def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
-    if place.game != "yugioh":
-        return []
     return [object_part(c, place, "negate-card-effects")]
 
 

@@ -93,6 +93,9 @@ class Game:
     places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """How its traces say where a card is, by zone, where not "in the ZONE" ("on the
     battlefield")."""
+    filter_keys: frozenset[str] = frozenset()
+    """The card-filter keys of its own that generated scenarios use (Yu-Gi-Oh!'s battle
+    ``position`` and ``attacking``, CMC's ``dizzy``)."""
     no_priority: frozenset[str] = frozenset()
     """The steps in which no player receives priority: nothing is activated there with an
     empty chain, and the turn moves on through them (Magic's untap step, CR 502.4; its

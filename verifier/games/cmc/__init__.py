@@ -14,7 +14,8 @@ GAME = Game(
     card_types=frozenset({"monster", "spell"}),
     zones=frozenset({"deck", "hand", "field", "graveyard", "banished"}),
     phases=("main",),
-    fields=("dizzy",),  # a monster that used an ability is dizzy until undizzied
+    fields=("dizzy",),
+    filter_keys=frozenset({"dizzy"}),  # a monster that used an ability is dizzy until undizzied
     verbs=frozenset(
         {
             "destroy",

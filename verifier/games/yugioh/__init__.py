@@ -32,6 +32,7 @@ GAME = Game(
         ("main2", "main2"),
         ("end", "end"),
     ),
+    filter_keys=frozenset({"position", "attacking"}),
     verbs=frozenset(
         {
             "destroy",
