@@ -369,3 +369,35 @@ def test_what_a_link_did_includes_what_follows_the_triggers_it_caused() -> None:
     ]
     assert link.paid == []
     assert chain.cleanup == "the chain has resolved: Soul Taker goes to the graveyard"
+
+
+def test_a_continuation_is_drawn_once_per_file_and_counts_its_moves() -> None:
+    """Two claims shown by the same witness: the first draws it, the second points to it; the
+    summary counts the numbered moves (three), not the lines that narrate what they caused."""
+    steps = (
+        TraceStep("activation", "A activates X (Chain Link 1)", "A", "X", 1, 1),
+        TraceStep("pass", "B passes", "B", chain=1),
+        TraceStep("pass", "A passes", "A", chain=1),
+        TraceStep("resolution", "Chain Link 1: X resolves", "A", "X", 1, 1, outcome="resolved"),
+        TraceStep("effect", "A draws 1 card", "A", chain=1),
+    )
+    first = ClaimResult(
+        "claim-1", "exists resolves(X)", "holds", Verdict.HOLDS, "explore", "witness", "",
+        steps, 0.1,
+    )  # fmt: skip
+    second = ClaimResult(
+        "claim-2", "can_activate(A, X)", "holds", Verdict.HOLDS, "explore", "witness", "",
+        steps, 0.1,
+    )  # fmt: skip
+    other = FileSection("t.yaml", "yugioh", "yugioh", "", ("A", "B"), (second,))
+    section = FileSection("s.yaml", "yugioh", "yugioh", "", ("A", "B"), (first, second))
+    root = parse(html_report([section, other], [], 2))
+    drawn, pointing, elsewhere = root.find("article", "claim")
+    assert drawn.find("summary")[0].text() == "witness: 3 step(s), 1 chain(s) drawn"
+    assert len(drawn.find("li", "step")) == len(steps)
+    assert pointing.find("details") == [] and pointing.find("svg") == []
+    [same] = pointing.find("p", "same-as")
+    assert same.text() == "witness: the same 3 step(s) as claim-1, drawn there"
+    assert same.find("a")[0].attrs["href"] == "#" + drawn.attrs["id"]
+    # Another file draws its own.
+    assert elsewhere.find("p", "same-as") == [] and len(elsewhere.find("li", "step")) == len(steps)

@@ -1,7 +1,7 @@
 """The package as users install it: a wheel, in a fresh virtual environment, run elsewhere.
 
-The bundled rule systems (the top-level ``models/``) must ship inside the package and be
-found from any folder. The default test lets the fresh environment borrow this
+The bundled rule systems (the top-level ``models/``), the examples and the card libraries
+(``examples/``) must ship inside the package and be found from any folder. The default test lets the fresh environment borrow this
 environment's dependencies (a ``.pth`` file) so that it stays fast and offline; the slow one
 installs the wheel with its dependencies from the package index.
 """
@@ -49,7 +49,7 @@ def _build_wheel(tmp: Path) -> Path:
     """Build the wheel from a copy of the sources, so the checkout gets no build folders."""
     source = tmp / "source"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("verifier", "models"):
+    for folder in ("verifier", "models", "examples"):
         shutil.copytree(ROOT / folder, source / folder, ignore=ignore)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
@@ -90,7 +90,7 @@ def _site_packages(env_dir: Path) -> Path:
     return Path(out.stdout.strip())
 
 
-def _check_installed(env_dir: Path, tmp: Path) -> None:
+def _check_installed(env_dir: Path, tmp: Path, every_example: bool = False) -> None:
     """From a folder that is not the checkout: the models are listed and an example checks."""
     work = tmp / "work"
     work.mkdir()
@@ -123,8 +123,36 @@ def _check_installed(env_dir: Path, tmp: Path) -> None:
     page = (work / "r.html").read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and "Imperial Order" in page
 
+    # The examples and card libraries ship too: copied out, they check where they land,
+    # and a scenario anywhere names a bundled card library as it names a rule system.
+    copied = _run([_bin(env_dir, "verifier"), "examples", "ex"], work)
+    assert copied.returncode == 0, copied.stderr
+    shipped = sorted(
+        p.relative_to(ROOT / "examples")
+        for p in (ROOT / "examples").rglob("*")
+        if p.is_file() and p.suffix in {".yaml", ".json"}
+    )
+    assert sorted(p.relative_to(work / "ex") for p in (work / "ex").rglob("*") if p.is_file()) == (
+        shipped
+    )
+    again = _run([_bin(env_dir, "verifier"), "examples", "ex"], work)
+    assert again.returncode == 2 and "use --force to overwrite" in again.stderr
+    target = ["ex"] if every_example else ["ex/yugioh/battle-damage-step-limits.yaml"]
+    checked = _run([_bin(env_dir, "verifier"), "check", "--brief", *target], work)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert re.search(r"(\d+) claim\(s\) in \d+ file\(s\): \1 as expected", checked.stdout)
+    (work / "named.yaml").write_text(
+        "rules: yugioh\nlibrary: yugioh\nturn: A\ncards:\n"
+        "  Raigeki: {controller: A, zone: hand}\n"
+        "  Blue-Eyes White Dragon: {kind: normal-monster, controller: B, atk: 3000}\n"
+        'claims:\n  - claim: can_activate(A, "Raigeki")\n    expect: holds\n',
+        encoding="utf-8",
+    )
+    named = _run([_bin(env_dir, "verifier"), "check", "named.yaml"], work)
+    assert named.returncode == 0, named.stdout + named.stderr
 
-def test_the_wheel_holds_the_package_and_the_bundled_models(tmp_path: Path) -> None:
+
+def test_the_wheel_holds_the_package_the_bundled_models_and_the_examples(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     sources = {
@@ -133,8 +161,15 @@ def test_the_wheel_holds_the_package_and_the_bundled_models(tmp_path: Path) -> N
         if p.is_file() and p.suffix in {".py", ".lark", ".j2", ".css"}
     }
     models = {f"verifier/models/{p.name}" for p in (ROOT / "models").glob("*.yaml")}
+    examples = {
+        "verifier/examples/" + p.relative_to(ROOT / "examples").as_posix()
+        for p in (ROOT / "examples").rglob("*")
+        if p.is_file() and p.suffix in {".yaml", ".json"}
+    }
     assert sources <= names, sorted(sources - names)
     assert models <= names, sorted(models - names)
+    assert examples <= names, sorted(examples - names)
+    assert "verifier/examples/yugioh/yugioh.cards.yaml" in examples
     assert models, "no bundled models found"
     assert "verifier/py.typed" in names  # the API's types reach programs that use it
 
@@ -174,4 +209,4 @@ def test_installed_wheel_with_its_dependencies_from_the_index(tmp_path: Path) ->
     venv.EnvBuilder(with_pip=True).create(env_dir)
     installed = _run([_bin(env_dir, "python"), "-m", "pip", "install", wheel], tmp_path)
     assert installed.returncode == 0, installed.stdout + installed.stderr
-    _check_installed(env_dir, tmp_path)
+    _check_installed(env_dir, tmp_path, every_example=True)

@@ -450,11 +450,13 @@ def test_a_device_or_pipe_is_not_read(run: Callable[..., Run], layout: dict[str,
 def test_a_source_tree_used_without_installing_finds_the_models(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from verifier.io import model
+    from verifier.io import bundled, model
 
     def missing(name: str) -> None:
         raise ModuleNotFoundError(name)
 
-    monkeypatch.setattr(model.resources, "files", missing)
+    monkeypatch.setattr(bundled.resources, "files", missing)
     assert model.bundled_models() == MODELS
     assert "yugioh" in [m.name for m in model.list_models()]
+    assert bundled.bundled_examples() == MODELS.parent / "examples"
+    assert sorted(bundled.bundled_libraries()) == ["cmc", "mtg", "yugioh"]

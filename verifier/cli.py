@@ -61,6 +61,7 @@ INTERRUPT_MESSAGE = "interrupted (Ctrl-C): stopped; the claims not yet reported 
 
 EPILOG = """\b
 Examples:
+  verifier examples ex && verifier check --brief ex/
   verifier check examples/
   verifier check --engine both --json examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
   verifier ask examples/yugioh/raigeki-imperial-order-dark-bribe.yaml "can_respond(B)"
@@ -921,6 +922,21 @@ def models_cmd() -> None:
 
     for model in list_models():
         click.echo(f"{model.name:<28} {model.description}")
+
+
+@cli.command("examples")
+@click.argument("destination")
+@click.option("--force", is_flag=True, help="Overwrite files that exist.")
+def examples_cmd(destination: str, force: bool) -> None:
+    """Copy the bundled examples and card libraries into DESTINATION.
+
+    Then `verifier check DESTINATION` decides them all. An existing file is never
+    overwritten without --force.
+    """
+    from verifier.io.examples import copy_examples
+
+    files = copy_examples(destination, force)
+    click.echo(f"wrote {len(files)} file(s) to {printable(destination)}", err=True)
 
 
 @cli.command("schema")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 import os
-from importlib import resources
 from pathlib import Path
 
 from verifier.errors import ModelError, Span
 from verifier.games import game, game_named, games
+from verifier.io.bundled import bundled_models, is_name
 from verifier.io.paths import quoted
 from verifier.io.schema import ChainFile, KindFile, RuleSystemFile, validate
 from verifier.io.source import Document, load_document
@@ -27,22 +27,6 @@ __all__ = [
     "model_from",
     "model_reference",
 ]
-
-
-def bundled_models() -> Path | None:
-    """The folder of the rule systems shipped with the package.
-
-    They are the package data ``verifier.models`` (the project's top-level ``models/``,
-    mapped into the package by ``pyproject.toml``), found with :mod:`importlib.resources`
-    in a wheel, a plain or an editable install. A source tree used without installing it
-    (``python -m verifier`` in a checkout) falls back to the ``models/`` next to the package.
-    """
-    try:
-        folder = resources.files("verifier.models")
-    except ModuleNotFoundError:
-        source = Path(__file__).resolve().parents[2] / "models"
-        return source if source.is_dir() else None
-    return folder if isinstance(folder, Path) else None
 
 
 def model_dirs() -> list[Path]:
@@ -68,7 +52,7 @@ def list_models() -> list[RuleSystem]:
 
 def is_model_path(reference: str) -> bool:
     """Whether a ``rules:`` value is a path to a model file rather than a rule system's name."""
-    return reference.endswith((".yaml", ".yml")) or "/" in reference
+    return not is_name(reference)
 
 
 def find_model(reference: str, relative_to: Path | None, span: Span) -> RuleSystem:

@@ -13,6 +13,7 @@ from verifier.claims.parse import Vocabulary, parse_claim
 from verifier.effects.verb import verbs
 from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import Game, game
+from verifier.io.bundled import bundled_libraries, is_name
 from verifier.io.model import find_named_model, is_model_path, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.schema import (
@@ -273,9 +274,14 @@ class _Loader:
             where = _Where(self.doc, ("cards", name))
             entry = given
             template_name = given.card or (name if name in external else None)
-            if given.card is not None and (given.card not in library or given.card == name):
+            if given.card is not None and (
+                given.card not in library or (given.card == name and name not in external)
+            ):
+                # ``Raigeki: {card: Raigeki}`` names the library's card; a scenario's own card
+                # cannot copy itself.
+                others = [n for n in library if n != name]
                 raise self.error(
-                    f"no card '{given.card}' in the library{_close(given.card, list(library))}",
+                    f"no card '{given.card}' in the library{_close(given.card, others)}",
                     where.at("card"),
                 )
             if template_name is not None:
@@ -415,14 +421,18 @@ class _Loader:
             where = ("library",) if isinstance(refs, str) else ("library", i)
             span = self.doc.span(where)
             shown = quoted(ref)
-            path = resolve_reference(
-                ref,
-                self.folder,
-                "card library",
-                f"no card library {shown}",
-                span,
-                ScenarioError,
-                self.allow_outside,
+            path = (
+                _bundled_library(ref, span)
+                if is_name(ref)
+                else resolve_reference(
+                    ref,
+                    self.folder,
+                    "card library",
+                    f"no card library {shown}",
+                    span,
+                    ScenarioError,
+                    self.allow_outside,
+                )
             )
             lib_doc, lib = load_referenced(
                 path, "card library", shown, "a card library", LibraryFile, span, ScenarioError
@@ -1203,6 +1213,20 @@ def _types(kind: str) -> set[str]:
     if kind == "monster-effect":
         return {"monster"}
     return {kind}
+
+
+def _bundled_library(name: str, span: Span | None) -> Path:
+    """The card library shipped with the package under ``name`` (``library: yugioh``)."""
+    libraries = bundled_libraries()
+    if name in libraries:
+        return libraries[name]
+    known = ", ".join(libraries) or "none"
+    hint = _close(name, list(libraries))
+    raise ScenarioError(
+        f"no bundled card library {quoted(name)} (bundled: {known}){hint}; "
+        "a library file is named with its .yaml suffix",
+        span,
+    )
 
 
 def _close(word: str, choices: list[str], show: bool = False) -> str:

@@ -101,7 +101,22 @@ def _trace(steps: Sequence[TraceStep], noun: str, players: Sequence[str]) -> dic
         {"number": n, "text": step.text, "tag": tag, "kind": step.kind}
         for n, step, tag in numbered(steps)
     ]
-    return {"figures": figures, "rows": rows}
+    moves = sum(1 for row in rows if row["number"] is not None)
+    return {"figures": figures, "rows": rows, "moves": moves, "same_as": None}
+
+
+def _drawn_once(claims: list[dict[str, Any]], anchor: str) -> None:
+    """A continuation already drawn for an earlier claim of the file is not drawn again: the
+    later claim points to it (``same_as``: the earlier claim's id and anchor)."""
+    drawn: dict[tuple[tuple[str, str, str], ...], tuple[str, str]] = {}
+    for index, claim in enumerate(claims, start=1):
+        if not claim["rows"]:
+            continue
+        key = tuple((row["text"], row["tag"], row["kind"]) for row in claim["rows"])
+        if key in drawn:
+            claim["same_as"] = drawn[key]
+        else:
+            drawn[key] = (claim["r"].id, f"{anchor}-{index}")
 
 
 def _claim(r: ClaimResult, noun: str, players: Sequence[str]) -> dict[str, Any]:
@@ -139,12 +154,14 @@ def html_report(sections: Sequence[FileSection], failed: Sequence[FileError], fi
     for index, section in enumerate(sections, start=1):
         known = game_named(section.game)
         noun = known.wording.chain if known is not None else "chain"
+        claims = [_claim(r, noun, section.players) for r in section.results]
+        _drawn_once(claims, f"file-{index}")
         shown.append(
             {
                 "anchor": f"file-{index}",
                 "section": section,
                 "counts": _counts(section.results),
-                "claims": [_claim(r, noun, section.players) for r in section.results],
+                "claims": claims,
             }
         )
     template = _environment().get_template("report.html.j2")
