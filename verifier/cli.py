@@ -987,9 +987,21 @@ def _stop_at_once_on_interrupt() -> None:
                     sys.stdout.flush()
                 os.write(2, ("\r\x1b[K" if sys.stderr.isatty() else "").encode())
                 os.write(2, (INTERRUPT_MESSAGE + "\n").encode())
+                _stop_workers()
                 os._exit(INTERRUPTED)
 
     threading.Thread(target=watch, name="interrupt", daemon=True).start()
+
+
+def _stop_workers() -> None:
+    """Stop the worker processes a sweep started, so that none goes on after the command
+    (a worker busy in the solver would finish its job first)."""
+    processes = sys.modules.get("multiprocessing")
+    if processes is None:
+        return
+    with contextlib.suppress(Exception):
+        for child in processes.active_children():
+            child.kill()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

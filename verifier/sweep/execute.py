@@ -41,6 +41,7 @@ def on_pool(jobs: Sequence[Job], workers: int) -> Iterator[tuple[Job, tuple[Row,
     command's own threads are not copied into them)."""
     if not jobs:
         return
+    _quiet_tracker()
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker)
     try:
@@ -49,6 +50,14 @@ def on_pool(jobs: Sequence[Job], workers: int) -> Iterator[tuple[Job, tuple[Row,
             yield futures[future], future.result()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_tracker() -> None:
+    """Ctrl-C ends the command at once (status 130, its workers stopped); the helper process
+    that tracks the pool's semaphores then removes them, and would warn of each as "leaked".
+    It takes this process's warning options when it starts, so it is told not to."""
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
 
 
 def _dask() -> Any:
@@ -65,11 +74,7 @@ def _client(scheduler: str, workers: int) -> Iterator[Any]:
     import logging
 
     if scheduler == LOCAL_CLUSTER:
-        # Ctrl-C ends the command at once (status 130); the helper process that tracks the
-        # cluster's semaphores would then warn of them as it ends. It takes this process's
-        # warning options when it starts.
-        if _QUIET_TRACKER not in sys.warnoptions:
-            sys.warnoptions.append(_QUIET_TRACKER)
+        _quiet_tracker()
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
