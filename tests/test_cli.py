@@ -8,7 +8,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from tests.conftest import EXAMPLES, Run
+from tests.conftest import EXAMPLES, GOOD, Run
 
 RAIGEKI = str(EXAMPLES / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml")
 BASICS = str(EXAMPLES / "yugioh" / "spell-speed-basics.yaml")
@@ -238,3 +238,24 @@ def test_bare_verifier_shows_what_it_can_do(run: Callable[..., Run]) -> None:
     assert result.code == 0, result
     assert "Commands:" in result.out and "check" in result.out
     assert "Magic" in result.out
+
+
+def test_summary_prints_a_line_per_file_and_only_the_claims_not_as_expected(
+    run: Callable[..., Run], write: Callable[[str, str], Path]
+) -> None:
+    good = write("good.yaml", GOOD)
+    text = GOOD + '  - claim: resolves("Mirror Force")\n    expect: holds\n'
+    text += '  - claim: exists resolves("Raigeki")\n'
+    wrong = write("wrong.yaml", text)
+    result = run("check", "--summary", "--quiet", str(good), str(wrong))
+    assert result.code == 1
+    lines = result.out.splitlines()
+    assert lines[0] == f"{good} (yugioh): 1 claim(s), all as expected"
+    assert lines[1] == f"{wrong} (yugioh): 3 claim(s): 2 as expected, 1 not"
+    assert lines[2].startswith("  holds    EXPECTED FAILS ") or lines[2].startswith(
+        "  fails    EXPECTED HOLDS "
+    )
+    assert 'claim-2: resolves("Mirror Force")' in lines[2]
+    assert "counterexample:" in result.out  # the claim not as expected, in full
+    assert "claim-1" not in result.out and "claim-3" not in result.out
+    assert lines[-1] == "4 claim(s) in 2 file(s): 3 as expected, 1 not"

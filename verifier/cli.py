@@ -61,7 +61,7 @@ INTERRUPT_MESSAGE = "interrupted (Ctrl-C): stopped; the claims not yet reported 
 
 EPILOG = """\b
 Examples:
-  verifier examples ex && verifier check --brief ex/
+  verifier examples ex && verifier check --summary ex/
   verifier check examples/
   verifier check --engine both --json examples/yugioh/raigeki-imperial-order-dark-bribe.yaml
   verifier ask examples/yugioh/raigeki-imperial-order-dark-bribe.yaml "can_respond(B)"
@@ -297,6 +297,11 @@ def _file_error(path: str, exc: VerifierError) -> FileError:
 @_reduce_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for the run.")
 @click.option("--brief", is_flag=True, help="Print traces only for unexpected verdicts.")
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="One line per file; only the claims not as expected, or unknown, in full.",
+)
 @click.option("--explain", is_flag=True, help="Name the rules that forbid what a claim asks.")
 @click.option(
     "--itf",
@@ -322,6 +327,7 @@ def check_cmd(
     no_reduce: bool,
     as_json: bool,
     brief: bool,
+    summary: bool,
     explain: bool,
     allow_outside: bool,
     quiet: bool,
@@ -378,7 +384,9 @@ def check_cmd(
         collected.extend((str(path), r) for r in results)
         sections.append(FileSection.of(str(path), checked.scenario, results))
         if not as_json:
-            lines = text_report(str(path), checked.scenario.model.name, results, brief, color=True)
+            lines = text_report(
+                str(path), checked.scenario.model.name, results, brief, color=True, summary=summary
+            )
             click.echo("\n".join(lines))
     unwritten = _write_outputs(
         itf_dir,

@@ -106,11 +106,21 @@ def _painted(text: str, color: bool, fg: str | None, bold: bool = False) -> str:
 
 
 def text_report(
-    path: str, model: str, results: Sequence[ClaimResult], brief: bool, color: bool = False
+    path: str,
+    model: str,
+    results: Sequence[ClaimResult],
+    brief: bool,
+    color: bool = False,
+    summary: bool = False,
 ) -> list[str]:
     """The lines of a file's report; with ``color``, its statuses are coloured (green as
-    expected, red not, yellow undecided)."""
+    expected, red not, yellow undecided). With ``summary``, one line for the file, and only
+    the claims that are not as expected (or unknown), as ``brief`` shows them."""
     lines = [f"{printable(path)} ({printable(model)})"]
+    if summary:
+        lines[0] += ": " + _tally(results, color)
+        results = [r for r in results if differs(r) or r.verdict is Verdict.UNKNOWN]
+        brief = True
     for r in results:
         variant = f"  [{r.variant}]" if r.variant else ""
         st = status(r)
@@ -138,6 +148,21 @@ def text_report(
             lines.append(f"           {r.role}:")
             lines.extend(narrative(r.trace, indent="           "))
     return lines
+
+
+def _tally(results: Sequence[ClaimResult], color: bool) -> str:
+    """How a file's claims came out, in one phrase: "4 claim(s), all as expected"."""
+    wrong = sum(1 for r in results if differs(r))
+    unknown = sum(1 for r in results if r.verdict is Verdict.UNKNOWN and not differs(r))
+    ok = len(results) - wrong - unknown
+    if not wrong and not unknown:
+        return f"{len(results)} claim(s), " + _painted("all as expected", color, "green")
+    parts = [f"{ok} as expected"]
+    if wrong:
+        parts.append(_painted(f"{wrong} not", color, "red", bold=True))
+    if unknown:
+        parts.append(_painted(f"{unknown} unknown", color, "yellow"))
+    return f"{len(results)} claim(s): " + ", ".join(parts)
 
 
 def json_claim(path: str, r: ClaimResult) -> dict[str, Any]:
