@@ -2,7 +2,7 @@
 
 The project's top-level ``models/`` and ``examples/`` are mapped into the package as
 ``verifier.models`` and ``verifier.examples`` by ``pyproject.toml``, so a wheel or a plain
-``pip install .`` has them too; they are found with :mod:`importlib.resources`. A source
+``pip install .`` has them too; they are found through their module specs (:mod:`importlib.util`). A source
 tree used without installing it (``python -m verifier`` in a checkout) falls back to the
 folders next to the package.
 
@@ -13,7 +13,7 @@ from any folder, as it names a bundled rule system (``rules: yugioh``).
 
 from __future__ import annotations
 
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 __all__ = [
@@ -28,12 +28,21 @@ LIBRARY_SUFFIX = ".cards.yaml"
 
 
 def _package_folder(package: str, source: str) -> Path | None:
+    """The folder of a data package. ``verifier.examples`` has no ``__init__.py`` (it is the
+    project's ``examples/``), so it is a namespace package: where an installation can see
+    more than one folder of that name, the first on the path is the one imported."""
     try:
-        folder = resources.files(package)
+        spec = importlib.util.find_spec(package)
     except ModuleNotFoundError:
+        spec = None
+    if spec is None:
         path = Path(__file__).resolve().parents[2] / source
         return path if path.is_dir() else None
-    return folder if isinstance(folder, Path) and folder.is_dir() else None
+    for location in spec.submodule_search_locations or ():
+        folder = Path(location)
+        if folder.is_dir():
+            return folder
+    return None
 
 
 def bundled_models() -> Path | None:
