@@ -455,7 +455,7 @@ def test_a_source_tree_used_without_installing_finds_the_models(
     def missing(name: str) -> None:
         raise ModuleNotFoundError(name)
 
-    monkeypatch.setattr(bundled.resources, "files", missing)
+    monkeypatch.setattr(bundled.importlib.util, "find_spec", missing)
     assert model.bundled_models() == MODELS
     assert "yugioh" in [m.name for m in model.list_models()]
     assert bundled.bundled_examples() == MODELS.parent / "examples"
