@@ -120,12 +120,11 @@ class Checked:
     results: list[ClaimResult]
 
 
-def _load(source: Source, allow_outside: bool) -> Scenario:
+def _load(source: Source, allow_outside: bool, names_only: bool = False) -> Scenario:
     if isinstance(source, Mapping):
-        return load_scenario(InMemory(MEMORY_NAME, _yaml_text(source)), allow_outside=allow_outside)
-    if isinstance(source, InMemory):
-        return load_scenario(source, allow_outside=allow_outside)
-    return load_scenario(Path(source), allow_outside=allow_outside)
+        source = InMemory(MEMORY_NAME, _yaml_text(source))
+    where = source if isinstance(source, InMemory) else Path(source)
+    return load_scenario(where, allow_outside=allow_outside, names_only=names_only)
 
 
 def _yaml_text(data: Mapping[str, Any]) -> str:
@@ -156,6 +155,9 @@ class Options:
     progress: Figures | None = field(default=None, compare=False)
     reduce: bool = True
     """The explorer's reductions: symmetry, claim slicing, screening (False: every state)."""
+    names_only: bool = False
+    """The scenario may name rule systems and bundled card libraries only by their names,
+    never a file (``verifier serve``)."""
 
     def __post_init__(self) -> None:
         # The command line's options say the same (--timeout, --max-states): one door.
@@ -184,7 +186,7 @@ class Options:
 def decide(source: Source, options: Options) -> Checked:
     """Load ``source`` and decide every claim of it (what ``verifier check`` does per file)."""
     o = options
-    scenario = _load(source, o.allow_outside)
+    scenario = _load(source, o.allow_outside, o.names_only)
     results, variants = check_scenario(
         scenario, o.engine, o.timeout, o.max_states, o.progress, o.reduce
     )
@@ -201,7 +203,7 @@ def decide(source: Source, options: Options) -> Checked:
 def decide_claim(source: Source, claim: str, options: Options) -> Checked:
     """Load ``source`` and decide ``claim`` (its own claims are ignored), as ``verifier ask``."""
     o = options
-    scenario = _load(source, o.allow_outside)
+    scenario = _load(source, o.allow_outside, o.names_only)
     formula = parse_for(scenario, claim)
     prepared = prepare(scenario)
     asked: list[tuple[str, str, Formula, str | None]] = [("ask", claim, formula, None)]

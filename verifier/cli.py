@@ -923,6 +923,74 @@ def sweep_cmd(
     sys.exit(sweep_command(path, options, quiet))
 
 
+SERVE_EXTRA = "verifier serve needs the serve extra: pip install 'chain-verifier[serve]'"
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Runs decided at once, each in a worker process (default: the CPUs, at most 4).",
+)
+@click.option(
+    "--queue",
+    "waiting",
+    type=click.IntRange(0, 10_000),
+    default=16,
+    show_default=True,
+    help="Runs that may wait for a worker; beyond them a run is answered `busy` (503).",
+)
+@click.option(
+    "--timeout",
+    type=_Seconds(),
+    default=10.0,
+    show_default=True,
+    help="Seconds per engine for each claim before `unknown`.",
+)
+@_max_states_option()
+@click.option(
+    "--run-seconds",
+    type=_Seconds(),
+    default=60.0,
+    show_default=True,
+    help="The most one run may take in all; its worker is then stopped.",
+)
+def serve_cmd(
+    host: str,
+    port: int,
+    workers: int | None,
+    waiting: int,
+    timeout: float,
+    max_states: int,
+    run_seconds: float,
+) -> None:
+    """Serve the web page: write a scenario, run it, share the question as a link.
+
+    Scenarios name rule systems and card libraries by name only (no files); each run goes
+    to a worker process with these limits, and nothing is written. Stop it with Ctrl-C.
+    """
+    import importlib.util
+
+    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
+        click.echo(f"error: {SERVE_EXTRA}", err=True)
+        sys.exit(BAD_INPUT)
+    from verifier.serve.app import Settings, serve
+    from verifier.serve.worker import RunLimits
+
+    # The server stops itself on Ctrl-C, its runs with it (not the checks' immediate exit).
+    with contextlib.suppress(ValueError):
+        signal.set_wakeup_fd(-1)
+    limits = RunLimits(timeout, max_states, run_seconds, debug=_debug())
+    count = workers if workers is not None else max(1, min(4, os.cpu_count() or 1))
+    click.echo(f"verifier serve: http://{host}:{port}/ (Ctrl-C to stop)", err=True)
+    serve(Settings(host, port, count, waiting, limits))
+
+
 @cli.command("models")
 def models_cmd() -> None:
     """List the rule systems, one line each."""

@@ -14,7 +14,7 @@ from verifier.effects.verb import verbs
 from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import Game, game
 from verifier.io.bundled import bundled_libraries, is_name
-from verifier.io.model import find_named_model, is_model_path, model_from
+from verifier.io.model import find_named_model, is_model_path, model_dirs, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.schema import (
     CONDITIONS,
@@ -110,6 +110,7 @@ def load_scenario(
     until: str | None = None,
     *,
     allow_outside: bool = False,
+    names_only: bool = False,
     model: RuleSystem | None = None,
 ) -> Scenario:
     """Load a scenario file; every problem is a :class:`VerifierError` with its position.
@@ -119,7 +120,9 @@ def load_scenario(
     use) load
     a variant of it, as a claim's own ``rules``, ``turn`` and ``history`` ask. The paths the
     scenario names (``rules:``, ``library:``) must stay inside its folder's tree unless
-    ``allow_outside``. ``model`` is a rule system the caller
+    ``allow_outside``; with ``names_only`` they may name no file at all, only rule systems
+    and bundled card libraries by name (what a server takes from strangers). ``model`` is a
+    rule system the caller
     has loaded itself (lint, diff), used instead of the one the scenario names.
     """
     if isinstance(path, InMemory):
@@ -145,12 +148,12 @@ def load_scenario(
             where,
         )
     if model is None:
-        model = _rule_system(rules or spec.rules, folder, where, allow_outside)
+        model = _rule_system(rules or spec.rules, folder, where, allow_outside, names_only)
     if turn is not None:
         spec = spec.model_copy(update={"turn": turn})
     if until is not None:
         spec = spec.model_copy(update={"until": until})
-    loader = _Loader(doc, spec, model, allow_outside, folder)
+    loader = _Loader(doc, spec, model, allow_outside, folder, names_only)
     if history is not None:
         entry = spec.claims[history]
         assert not isinstance(entry, str) and entry.history is not None
@@ -159,13 +162,24 @@ def load_scenario(
     return replace(loader.scenario(), text=text, folder=str(folder))
 
 
-def _rule_system(reference: str, folder: Path, span: Span, allow_outside: bool) -> RuleSystem:
+def _rule_system(
+    reference: str, folder: Path, span: Span, allow_outside: bool, names_only: bool = False
+) -> RuleSystem:
     """The rule system a scenario's ``rules:`` value names: a model's name, looked up in the
-    model directories, or a path, confined and loaded without echoing a file of another kind.
+    model directories, or a path, confined and loaded without echoing a file of another kind
+    (refused when ``names_only``).
     """
     if not is_model_path(reference):
         return find_named_model(reference, span)
     shown = quoted(reference)
+    if names_only:
+        names = {p.stem for d in model_dirs() if d.is_dir() for p in d.glob("*.yaml")}
+        known = ", ".join(sorted(names)) or "none"
+        raise ModelError(
+            f"rules {shown} names a file; here a scenario names a rule system by its name "
+            f"(known: {known})",
+            span,
+        )
     path = resolve_reference(
         reference,
         folder,
@@ -217,6 +231,7 @@ class _Loader:
         model: RuleSystem,
         allow_outside: bool = False,
         folder: Path | None = None,
+        names_only: bool = False,
     ) -> None:
         self.doc = doc
         # Where the scenario's references resolve from and are confined to: its file's
@@ -226,6 +241,7 @@ class _Loader:
         self.model = model
         self.game = game(model.game)
         self.allow_outside = allow_outside
+        self.names_only = names_only
         self.players = (spec.players[0], spec.players[1])
         if self.players[0] == self.players[1]:
             raise ScenarioError("the two players need different names", doc.span(("players", 1)))
@@ -319,6 +335,7 @@ class _Loader:
             step=step,
             until=until,
             allow_outside=self.allow_outside,
+            names_only=self.names_only,
             hands=hands,
         )
 
@@ -421,6 +438,13 @@ class _Loader:
             where = ("library",) if isinstance(refs, str) else ("library", i)
             span = self.doc.span(where)
             shown = quoted(ref)
+            if self.names_only and not is_name(ref):
+                known = ", ".join(bundled_libraries()) or "none"
+                raise self.error(
+                    f"library {shown} names a file; here a scenario names a bundled card "
+                    f"library by its name (bundled: {known})",
+                    span,
+                )
             path = (
                 _bundled_library(ref, span)
                 if is_name(ref)

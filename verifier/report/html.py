@@ -7,12 +7,15 @@ failed to load, with their errors. Styles are inline and the page loads nothing.
 
 The page is rendered from the Jinja2 templates shipped in ``verifier/report/templates/``
 with autoescaping on: scenario text (card names, claims, descriptions) is untrusted input.
+The results part of it (``results.html.j2``) is also what the web page of ``verifier
+serve`` shows, through :func:`html_results`: one renderer for both.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +32,7 @@ from verifier.trace.narrate import TraceStep
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["FileSection", "html_report"]
+__all__ = ["FileSection", "html_report", "html_results", "stylesheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,7 @@ def _shown(value: object) -> object:
     return value
 
 
+@functools.cache  # compiled once per process: the web page draws results on every run
 def _environment() -> jinja2.Environment:
     import jinja2  # only a run that writes a page pays for the import
 
@@ -136,6 +140,7 @@ def _claim(r: ClaimResult, noun: str, players: Sequence[str]) -> dict[str, Any]:
         "kind": _kind(r),
         "reasons": [_reason(line) for line in r.because],
         "sides": sides,
+        "why": False,
         **_trace(r.trace, noun, players),
     }
 
@@ -147,14 +152,18 @@ def _counts(results: Sequence[ClaimResult]) -> dict[str, int]:
     return counts
 
 
-def html_report(sections: Sequence[FileSection], failed: Sequence[FileError], files: int) -> str:
-    """The page for ``files`` scenario files: those checked, and those that ``failed``."""
-    collected = [(s.path, r) for s in sections for r in s.results]
+def _sections(
+    sections: Sequence[FileSection], why: Callable[[ClaimResult], bool] | None = None
+) -> list[dict[str, Any]]:
+    """What the results template shows of each file: its claims, each drawn once."""
     shown = []
     for index, section in enumerate(sections, start=1):
         known = game_named(section.game)
         noun = known.wording.chain if known is not None else "chain"
         claims = [_claim(r, noun, section.players) for r in section.results]
+        if why is not None:
+            for claim in claims:
+                claim["why"] = why(claim["r"])
         _drawn_once(claims, f"file-{index}")
         shown.append(
             {
@@ -164,11 +173,40 @@ def html_report(sections: Sequence[FileSection], failed: Sequence[FileError], fi
                 "claims": claims,
             }
         )
+    return shown
+
+
+def html_report(sections: Sequence[FileSection], failed: Sequence[FileError], files: int) -> str:
+    """The page for ``files`` scenario files: those checked, and those that ``failed``."""
+    collected = [(s.path, r) for s in sections for r in s.results]
     template = _environment().get_template("report.html.j2")
     return template.render(
         version=__version__,
         summary=summary_line(collected, failed, files),
         counts=_counts([r for _, r in collected]),
         failed=failed,
-        sections=shown,
+        sections=_sections(sections),
+        why_form=None,
     )
+
+
+def html_results(
+    sections: Sequence[FileSection],
+    why: Callable[[ClaimResult], bool] | None = None,
+    why_form: str | None = None,
+) -> str:
+    """The results of ``sections`` as the report draws them, without the page around them
+    (markup for another page to hold: ``verifier serve``).
+
+    A claim for which ``why`` is true gets a "why?" button that submits the form whose id
+    is ``why_form`` with ``why`` set to the claim's text.
+    """
+    template = _environment().get_template("fragment.html.j2")
+    return template.render(sections=_sections(sections, why), why_form=why_form)
+
+
+def stylesheet() -> str:
+    """The report's styles (``report.css``), which a page holding :func:`html_results` uses."""
+    from importlib import resources
+
+    return resources.files("verifier.report").joinpath("templates/report.css").read_text("utf-8")

@@ -16,7 +16,7 @@ from verifier.run.explain import because
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
 
-__all__ = ["Answer", "claim_reasons", "why_lines", "with_reasons"]
+__all__ = ["Answer", "can_explain", "claim_reasons", "why_lines", "with_reasons"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +86,25 @@ def why_lines(
     return Answer(tuple(lines), False, result.complete)
 
 
+def can_explain(formula: ast.Formula) -> bool:
+    """Whether the rules that forbid what ``formula`` asks can be named when it fails: a
+    ``can_activate`` or a ``can_respond`` (``exists`` over an activation by a player, or a
+    response)."""
+    if not isinstance(formula, ast.Quantified) or formula.kind != "exists":
+        return False
+    body = formula.body
+    return (isinstance(body, ast.Activates) and body.player is not None) or isinstance(
+        body, ast.Responds
+    )
+
+
 def claim_reasons(
     prepared: Prepared, formula: ast.Formula, timeout: float | None
 ) -> tuple[str, ...]:
     """For a failing ``can_activate``/``can_respond`` claim: the rules that forbid it."""
-    if not isinstance(formula, ast.Quantified) or formula.kind != "exists":
+    if not can_explain(formula):
         return ()
+    assert isinstance(formula, ast.Quantified)
     body = formula.body
     world = prepared.system.world
     if isinstance(body, ast.Activates) and body.player is not None:

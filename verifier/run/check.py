@@ -132,6 +132,7 @@ def check_scenario(
                 history,
                 until,
                 allow_outside=scenario.allow_outside,
+                names_only=scenario.names_only,
             )
         )
         prepared = prepare(variant_scenario)

@@ -86,6 +86,7 @@ class Scenario:
     """The last step of the turn its continuations go through (None: they end with the
     scenario's chains and the chains those cause, in the step where it starts)."""
     allow_outside: bool = False  # loaded with --allow-outside: its variants are too
+    names_only: bool = False  # its references could only be names: its variants' too
     hands: tuple[int, int] = (0, 0)
     """Cards in each player's hand besides the listed ones, unknown to the scenario."""
     text: str | None = field(default=None, compare=False, repr=False)
