@@ -31,6 +31,18 @@ claims:
 """A small scenario that loads and checks; error tests break one thing in it."""
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test written for both engines runs under the explorer in the default run and under
+    the SMT engine in the ``full`` tier (``pytest -m full``; CI runs both tiers): the SMT
+    engine takes seconds for a scenario the explorer decides in milliseconds, and the
+    default run compares the engines on random scenarios of every game instead
+    (tests/test_differential.py)."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("engine") == "smt":
+            item.add_marker(pytest.mark.full)
+
+
 @dataclass(frozen=True)
 class Run:
     code: int

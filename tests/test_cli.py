@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 from tests.conftest import EXAMPLES, GOOD, Run
 
@@ -15,6 +16,7 @@ BASICS = str(EXAMPLES / "yugioh" / "spell-speed-basics.yaml")
 SET_TURN = str(EXAMPLES / "yugioh" / "trap-set-this-turn.yaml")
 
 
+@pytest.mark.full  # the SMT engine proves its bound complete for the core: seconds
 def test_why_names_the_spell_speed_rule(run: Callable[..., Run]) -> None:
     result = run("why", BASICS, "B activates Card Destruction")
     assert result.code == 0

@@ -1,4 +1,6 @@
-"""Golden tests: every bundled example decides every claim as its file expects."""
+"""Golden tests: every bundled example decides every claim as its file expects, under the
+SMT engine here (the explorer's answers on every example are pinned and checked in
+tests/test_snapshot.py)."""
 
 from __future__ import annotations
 
@@ -28,60 +30,32 @@ def test_every_claim_states_its_expectation(path: Path) -> None:
     assert all(c.expect is not None for c in scenario.claims)
 
 
-FAST_BATTLE = {"battle-replay-direct"}
-"""The battle example the SMT engine decides in the default run. The others go through a
-Battle Phase, which takes the SMT engine 5 to 45 s each: its runs of them are slow tests
-(`pytest -m slow tests/test_examples.py`); the fast differential test runs both engines on
-generated battles."""
-
-
-LONG_FOR_SMT = {
-    "summon-windows",
-    "continuous-negation-on-the-field",
-    "missing-the-timing",
-    "segoc-four-groups",
-    "speed-modifiers",
-    "starlight-road-would-destroy",
-    "spell-speed-basics",
-    "blowback-dragon-summon-chain",
-    "call-of-the-haunted-mid-chain",
-    "jinzo-lock",
-    "resolve-presses",
-    "priority-right-to-respond",
-    "magic-jammer-discard-cost",
-    "then-and-missing-the-timing",
-    "god-hand-smash-cannot-be-negated",
-    "chthonian-blast-event-condition",
-    "solemn-judgment-two-modes",
-    "effect-veiler-main-phase-only",
-    "effect-veiler-leaves-and-returns",
-    "split-second",
-    "mogg-fanatic-combat-damage",
-    "sorcery-speed",
-    "triggers-apnap",
-    "beginning-of-upkeep-trigger",
-    "priority-caster-keeps",
-    "one-object-at-a-time",
+SMT_IN_THE_DEFAULT_RUN = {
+    "yugioh/raigeki-imperial-order-dark-bribe",
+    "yugioh/battle-replay-direct",
+    "cmc/counterspell",
+    "mtg/counterspell-any-spell",
 }
-"""Examples the SMT engine takes 4 to 30 s each to decide (the explorer well under one):
-their SMT runs are slow tests too, so the default run stays under five minutes; the
-explorer still decides them in the default run, and the slow SMT snapshot pins both."""
-
-
-def _long_for_smt(path: Path) -> bool:
-    if path.stem in LONG_FOR_SMT:
-        return True
-    return path.stem.startswith("battle-") and path.stem not in FAST_BATTLE
+"""The examples the SMT engine decides in the default run, one or two of each game. The
+explorer decides every example in the default run (tests/test_snapshot.py pins its answers
+and checks each against its expectation); the SMT engine takes 1 to 45 s an example, so
+its runs of the others are slow tests (`pytest -m slow tests/test_examples.py`), and the
+default run compares the two engines on random scenarios of each game instead
+(tests/test_differential.py)."""
 
 
 def _runs() -> list[object]:
     runs: list[object] = []
     for path in SCENARIOS:
         name = f"{path.parent.name}/{path.stem}"
-        runs.append(pytest.param(path, "explore", id=f"{name}-explore"))
-        marks = [pytest.mark.slow] if _long_for_smt(path) else []
+        marks = [] if name in SMT_IN_THE_DEFAULT_RUN else [pytest.mark.slow]
         runs.append(pytest.param(path, "smt", id=f"{name}-smt", marks=marks))
     return runs
+
+
+def test_the_default_run_names_real_examples() -> None:
+    names = {f"{p.parent.name}/{p.stem}" for p in SCENARIOS}
+    assert names >= SMT_IN_THE_DEFAULT_RUN
 
 
 @pytest.mark.parametrize(("path", "engine"), _runs())

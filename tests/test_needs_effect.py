@@ -111,6 +111,7 @@ def test_a_trigger_that_would_do_nothing_is_not_activated(
     assert decide(TRIGGER.format(rules=without, more=""), claim, engine) == "holds"
 
 
+@pytest.mark.full  # the SMT engine proves its bound complete for the core: seconds
 def test_why_names_the_rule(run: Callable[..., Run]) -> None:
     done = run("why", str(EXAMPLE), "A activates Raigeki")
     assert done.code == 0, done

@@ -79,7 +79,19 @@ def _check(run: Callable[..., Run], engine: str) -> dict[str, Any]:
 
 @pytest.mark.usefixtures("at_root")
 def test_check_json_with_the_explorer(run: Callable[..., Run]) -> None:
-    _compare("check-explore", _check(run, "explore"))
+    """Every example decides every claim as its file expects (the golden tests), and says
+    so in the words pinned."""
+    actual = _check(run, "explore")
+    claims = actual["report"]["claims"]
+    wrong = [
+        (c["file"], c["id"], c["verdict"], c["expected"])
+        for c in claims
+        if c["verdict"] != c["expected"]
+    ]
+    assert wrong == [] and actual["report"]["errors"] == []
+    assert {c["file"] for c in claims} == set(SCENARIOS)
+    assert actual["code"] == 0
+    _compare("check-explore", actual)
 
 
 ACTION_KINDS = frozenset(

@@ -130,6 +130,7 @@ def test_one_target_scenarios_keep_their_state() -> None:
     assert not build_system(scenario).layout.has("ltg2")
 
 
+@pytest.mark.full  # the SMT engine proves its bound complete for the core: seconds
 def test_why_asks_about_the_pair_of_targets_named(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

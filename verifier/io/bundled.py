@@ -2,9 +2,9 @@
 
 The project's top-level ``models/`` and ``examples/`` are mapped into the package as
 ``verifier.models`` and ``verifier.examples`` by ``pyproject.toml``, so a wheel or a plain
-``pip install .`` has them too; they are found through their module specs (:mod:`importlib.util`). A source
-tree used without installing it (``python -m verifier`` in a checkout) falls back to the
-folders next to the package.
+``pip install .`` has them too; they are found through their module specs
+(:mod:`importlib.util`). A source tree used without installing it (``python -m verifier``
+in a checkout) falls back to the folders next to the package.
 
 A card library is named by its file's stem without ``.cards``: ``yugioh`` is
 ``examples/yugioh/yugioh.cards.yaml``. A scenario may name one (``library: yugioh``)

@@ -12,6 +12,7 @@ input can exhaust the recursion limit or the memory; each refusal is an
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -125,8 +126,29 @@ def load_document(path: str | Path) -> Document:
     return parse_document(text, name)
 
 
+_CACHED_CHARS = 256 * 1024
+"""Documents up to this size are kept (the last :data:`_CACHED` of them): a run reads the
+same rule system and card library for every scenario, and each parse of them took longer
+than deciding most scenarios."""
+_CACHED = 32
+
+
 def parse_document(text: str, name: str) -> Document:
-    """Parse YAML text; only plain data is built, never objects named by tags."""
+    """Parse YAML text; only plain data is built, never objects named by tags.
+
+    The document is shared with every caller that parses the same text under the same name:
+    its data are read, never changed."""
+    if len(text) <= _CACHED_CHARS:
+        return _parse_cached(text, name)
+    return _parse(text, name)
+
+
+@functools.lru_cache(maxsize=_CACHED)
+def _parse_cached(text: str, name: str) -> Document:
+    return _parse(text, name)
+
+
+def _parse(text: str, name: str) -> Document:
     text = _normalise(text)
     lines = tuple(text.splitlines())
     if len(text) > MAX_BYTES:
