@@ -39,7 +39,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (tests/test_differential.py)."""
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and callspec.params.get("engine") == "smt":
+        smt = callspec is not None and callspec.params.get("engine") == "smt"
+        if smt and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.full)
 
 
