@@ -59,6 +59,7 @@ FILES_ORDER = [
     "damage",
     "negate-card-effects",
     "combat-damage",
+    "create-token",
 ]
 #: Verbs the generator never writes: the object combat damage on the stack carries.
 UNGENERATED = {"combat-damage"}
@@ -112,6 +113,7 @@ class _Everywhere:
     def __init__(self, game: str) -> None:
         self.game = game
         self.target = self.answers = self.summon = self.would_be = self.bound = True
+        self.player_target = True
         self.depth = 1
 
     def filter(self, c: Any) -> dict[str, Any]:
@@ -298,6 +300,7 @@ CHAIN_NOTES = {
     "to-graveyard",
     "enters",
     "state-based",
+    "token-ceases",  # the state-based token-ceases (CR 704.5d)
     "priority",
     "combat-on-stack",
     # a player with no life left loses (the state-based zero-life)

@@ -33,8 +33,8 @@ history:
 @pytest.fixture
 def without(tmp_path: Path) -> str:
     model = (ROOT / "models" / "yugioh.yaml").read_text(encoding="utf-8")
-    assert "state_based: [zero-life]" in model
-    changed = model.replace("state_based: [zero-life]", "state_based: []")
+    assert "state_based: [zero-life, deck-out]" in model
+    changed = model.replace("state_based: [zero-life, deck-out]", "state_based: []")
     changed = changed.replace("name: yugioh\n", "name: yugioh-plays-on\n", 1)
     path = tmp_path / "plays-on.yaml"
     path.write_text(changed, encoding="utf-8")

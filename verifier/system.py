@@ -17,6 +17,7 @@ from verifier.core.state import Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
 from verifier.effects.movement import would_act, would_destroy
+from verifier.effects.resources import enough_in_deck
 from verifier.effects.veil import activated_negated
 from verifier.games import game
 from verifier.rules import (
@@ -113,18 +114,22 @@ class System:
 
     # -- the actions ------------------------------------------------------------------------
 
-    def _targets(self, ability: Ability) -> list[int | None]:
-        if ability.target is None:
+    def _targets(self, ability: Ability, second: bool = False) -> list[int | None]:
+        flt = ability.filter_of(second)
+        if flt is None:
             return [None]
-        return [
+        # The players follow the cards (CR 115.1: "target player", "any target").
+        players = range(self.world.n, self.world.n + 2) if flt.players else ()
+        cards: list[int | None] = [
             c
             for c in range(self.world.n)
-            if self.world.static_match(c, ability.target)
+            if self.world.static_match(c, flt)
             and not (
                 (ability.card_activation or any(cost.this for cost in ability.costs))
                 and c == ability.card
             )
         ]
+        return cards + list(players)
 
     def never_offered(self, ability: Ability) -> tuple[str, ...]:
         """The rules that leave ``ability`` no action at all in this scenario: no card can
@@ -142,6 +147,11 @@ class System:
         single = [c for c in self._targets(ability) if c is not None]
         if ability.target is None:
             return [()]
+        if ability.target2 is not None:
+            # A filter per target (CR 115.1): the first fits the first, the second the
+            # second, and they are different.
+            others = [c for c in self._targets(ability, second=True) if c is not None]
+            return [(a, b) for a in single for b in others if a != b]
         return list(itertools.combinations(single, ability.targets))
 
     def _tributes(self, ability: Ability) -> list[tuple[int, ...]]:
@@ -362,6 +372,7 @@ class System:
         part acts on all cards of a kind, and none is there) is not activated."""
         if self.world.model.needs_effect:
             yield Check("card.no-effect", would_act(ctx, ability, player))
+            yield Check("deck.too-few", enough_in_deck(ctx, ability, player))
 
     def _second_target(self, ctx: Ctx, action: Action, player: Term) -> Iterator[Check]:
         """The second target of an ability that targets two cards fits too (CR 601.2c), and
@@ -370,9 +381,10 @@ class System:
         if action.target2 < 0:
             return
         ability = self.world.abilities[action.ability]
-        assert ability.target is not None
+        flt = ability.filter_of(second=True)
+        assert flt is not None
         second = action.target2
-        yield Check("target.valid", matches(ctx, second, ability.target, player, ability.card))
+        yield Check("target.valid", matches(ctx, second, flt, player, ability.card))
         yield from locks.target_locks(ctx, ability, second, player)
 
     def turn_actions(self) -> int:
@@ -787,7 +799,7 @@ class System:
         if ability.target is not None:
             fits = target_fits(ctx, ability, target, me)
             if ability.targets > 1:
-                fits = L.or_(fits, target_fits(ctx, ability, target2, me))
+                fits = L.or_(fits, target_fits(ctx, ability, target2, me, second=True))
             parts.append(fits)
         if ability.acts_on("summoned"):
             parts.append(
@@ -873,6 +885,9 @@ class System:
         if layout.has("hand"):
             hand = layout.column(fields, "hand")
             hand[0], hand[1] = sc.hands
+        if layout.has("deck"):
+            deck = layout.column(fields, "deck")
+            deck[0], deck[1] = sc.decks
         layout.set(fields, "right", sc.turn)
         return layout.freeze(fields)
 

@@ -16,6 +16,7 @@ __all__ = [
     "Dizzy",
     "FaceIs",
     "Formula",
+    "Loses",
     "MissesTiming",
     "Negated",
     "NoEffect",
@@ -47,6 +48,14 @@ class Activates:
 @dataclass(frozen=True, slots=True)
 class Responds:
     """``player`` adds a link to the scenario's current chain (Chain Link 2 or higher)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Loses:
+    """``player`` loses the Duel or the game on the continuation (Life Points reaching 0, a
+    draw the Deck cannot give: the rule system's ``state_based``; never without them)."""
 
     player: int
 
@@ -179,7 +188,7 @@ class ChainLength:
 @dataclass(frozen=True, slots=True)
 class PlayerCount:
     """A number about a player at the end (``life_points``, ``cards_drawn``, ``hand_size``,
-    ``battle_damage``) compared."""
+    ``deck_size``, ``battle_damage``) compared."""
 
     what: str
     player: int
@@ -234,6 +243,7 @@ Atom = (
     | DestroyedByBattle
     | StepIs
     | Responds
+    | Loses
     | Resolves
     | Negated
     | Countered

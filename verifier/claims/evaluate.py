@@ -97,6 +97,8 @@ class _Eval:
                     for k in range(self.start, self.alog)
                 )
             )
+        if isinstance(formula, ast.Loses):
+            return f.lost[formula.player] if self.w.layout.has("lost") else False
         if isinstance(formula, ast.Responds):
             return L.or_(
                 *(
@@ -167,6 +169,10 @@ class _Eval:
                 return self.compare(taken, formula.op, formula.value)
             if formula.what == "hand_size":
                 return self.compare(self.hand_size(formula.player), formula.op, formula.value)
+            if formula.what == "deck_size":
+                # The parser lets it name only a counted Deck: the field is there.
+                size = self.listed_in(Zone.DECK, formula.player) + f.deck[formula.player]
+                return self.compare(size, formula.op, formula.value)
             column = f.lp if formula.what == "life_points" else f.drawn
             return self.compare(column[formula.player], formula.op, formula.value)
         if isinstance(formula, ast.Attacks):
@@ -314,6 +320,13 @@ class _Eval:
             )
             cases.append(L.and_(L.not_(earlier), has, self.link_order(chain, cards, segoc=True)))
         return L.or_(*cases)
+
+    def listed_in(self, zone: Zone, player: int) -> Term:
+        """How many of the scenario's cards are in ``player``'s ``zone``."""
+        L, f = self.L, self.f
+        return L.count(
+            [L.and_(f.zone[c] == int(zone), f.ctrl[c] == player) for c in range(self.w.n)]
+        )
 
     def hand_size(self, player: int) -> Term:
         """The cards in ``player``'s hand: the listed ones there, and the unlisted ones (the

@@ -63,7 +63,15 @@ POSSIBILITIES = frozenset({"can_activate", "can_respond"})
 FIELD_PREDICATES = frozenset({"dizzy"})
 """Card predicates that read an optional state field of the same name."""
 PREDICATES = sorted(
-    [*CARD_PREDICATES, "activates", "can_activate", "responds", "can_respond", "before"]
+    [
+        *CARD_PREDICATES,
+        "activates",
+        "can_activate",
+        "responds",
+        "can_respond",
+        "before",
+        "loses",
+    ]
 )
 COMPARED = sorted(
     [
@@ -79,6 +87,7 @@ COMPARED = sorted(
         "life_points",
         "cards_drawn",
         "hand_size",
+        "deck_size",
         "battle_damage",
         "atk",
         "def",
@@ -101,6 +110,8 @@ class Vocabulary:
     """The zones of the game (every zone when empty)."""
     words: tuple[tuple[str, str], ...] = ()
     """The game's own names for zones (Magic's ``battlefield``), with the verifier's."""
+    decks: tuple[str, ...] = ()
+    """The players whose Deck the scenario counts (``deck:``)."""
 
 
 @cache
@@ -374,6 +385,9 @@ class _Builder:
             self.arity(name, args, 1, "one player")
             responds = ast.Responds(self.player(args[0]))
             return ast.Quantified("exists", responds) if word == "can_respond" else responds
+        if word == "loses":
+            self.arity(name, args, 1, "one player")
+            return ast.Loses(self.player(args[0]))
         if word == "before":
             self.arity(name, args, 2, "two cards")
             return ast.Before(self.card(args[0]), self.card(args[1]))
@@ -406,9 +420,16 @@ class _Builder:
             self.arity(name, args, 1, "one card")
             card = self.card(args[0])
             return self.equality(op, ast.SpeedIs(card, self.speed(value)))
-        if word in {"life_points", "cards_drawn", "hand_size", "battle_damage"}:
+        if word in {"life_points", "cards_drawn", "hand_size", "battle_damage", "deck_size"}:
             self.arity(name, args, 1, "one player")
-            return ast.PlayerCount(word, self.player(args[0]), str(op), self.number(value))
+            who = self.player(args[0])
+            if word == "deck_size" and self.vocab.players[who] not in self.vocab.decks:
+                raise self.error(
+                    f"deck_size({self.vocab.players[who]}): the scenario does not count that "
+                    f"player's Deck (deck: {{{self.vocab.players[who]}: N}})",
+                    args[0],
+                )
+            return ast.PlayerCount(word, who, str(op), self.number(value))
         if word in {"atk", "def"}:
             self.arity(name, args, 1, "one card")
             return ast.CardStat(word, self.card(args[0]), str(op), self.number(value))

@@ -87,6 +87,7 @@ class Capacity(IntEnum):
     RESOLUTIONS = 3  # more resolutions than the resolution log holds
     PENDING = 4  # one trigger triggered more often than limits.pending_triggers lets it wait
     INTEGER = 5  # an integer (life points, cards drawn, an event number) left its range
+    TOKENS = 6  # a token was created after every token slot of its effect was used
 
     @property
     def reason(self) -> str:
@@ -99,6 +100,8 @@ class Capacity(IntEnum):
             "lets it wait",
             Capacity.INTEGER: "an integer (life points, cards drawn, an event count) leaves "
             "the range of the encoding",
+            Capacity.TOKENS: "more tokens are created than create-token's 'slots' lets the "
+            "scenario name",
         }[self]
 
 
@@ -204,9 +207,14 @@ OPTIONAL: dict[str, Field] = {
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
         # hands (rules/activation.py): the cards of a hand the scenario does not list
         _array("hand", "player"),  # unlisted cards in the player's hand
+        # effects/resources.py: the cards left in the player's Deck (-1: not counted)
+        _array("deck", "player", -1),
         # Magic (effects/damage.py, rules/sba.py): damage marked on a creature; a player who lost
         _array("dmg", "card"),
         _array("lost", "player", False),
+        # Magic's tokens (effects/tokens.py): the token of this slot was created (it is one
+        # object: once gone, CR 704.5d, it never comes back)
+        _array("made", "card", False),
         # Magic's combat (rules/combat.py): attacking, the attacker it blocks, damage assigned
         _array("atkg", "card", False),
         _array("blk", "card", -1, "card"),
@@ -389,8 +397,10 @@ class Frame:
     atk: Column
     defense: Column
     hand: Column
+    deck: Column
     dmg: Column
     lost: Column
+    made: Column
     atkg: Column
     blk: Column
     asg: Column

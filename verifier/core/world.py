@@ -62,7 +62,7 @@ class World:
     def static_match(self, card: int, flt: Filter) -> bool:
         """Whether ``card`` passes the parts of ``flt`` that never change."""
         c = self.cards[card]
-        if c.type not in flt.types:
+        if not flt.cards or c.type not in flt.types:
             return False
         bounded = flt.atk_at_least is not None or flt.atk_at_most is not None
         if bounded and c.atk is None:

@@ -17,6 +17,7 @@ import functools
 import io
 import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -219,9 +220,11 @@ class _Ctx:
         would_be: bool = False,
         bound: bool = False,
         depth: int = 1,
+        player_target: bool = False,
     ) -> None:
         self.game = game
         self.target = target
+        self.player_target = player_target  # it may target a player (CR 115.1)
         self.answers = answers  # a link below it (that-card)
         self.summon = summon  # a summoned monster (summoned)
         self.would_be = would_be  # a summon it may negate
@@ -246,6 +249,7 @@ class _Ctx:
             self.would_be,
             self.bound,
             self.depth - 1,
+            self.player_target,
         )
         return _parts(c, deeper)
 
@@ -846,14 +850,23 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     card = {"kind": c.pick(["instant", "instant", "sorcery"]), "controller": player, "zone": "hand"}
     if c.integer(0, 1) == 0:
         card["color"] = c.pick(["black", "red", "blue"])
-    if c.integer(0, 3) > 0:
+    aim = c.integer(0, 7)
+    if aim <= 4:
         card["target"] = dict(creature_target)
         ctx.target = True
+    elif aim <= 6:
+        # A player as a target (CR 115.1): "target player", "target opponent", or "any
+        # target" (a creature or a player).
+        who = c.pick(["any", "any", "opponent", "you"])
+        card["target"] = {"player": who} if aim == 5 else {**creature_target, "player": who}
+        if c.integer(0, 3) == 0:  # "target creature and target player": a filter each
+            card["target"] = [dict(creature_target), {"player": who}]
+        ctx.target = ctx.player_target = True
     if c.integer(0, 4) == 0:
         card["split-second"] = True
     card["effect"] = _parts(c, ctx)
-    if ctx.target and c.integer(0, 3) == 0:
-        # Two different target creatures (Fire), each checked again on resolution.
+    if ctx.target and not isinstance(card["target"], list) and c.integer(0, 3) == 0:
+        # Two different targets (Fire), each checked again on resolution.
         card["targets"] = 2
     return card
 
@@ -1214,6 +1227,7 @@ def scenario(
     steps: int | None = None,
     rules: str | None = None,
     hand_cards: bool = False,
+    decks: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1228,6 +1242,10 @@ def scenario(
     cards, modes, event conditions), the hands may hold unlisted cards (``hands``), and the
     history may choose a mode or decline an optional trigger. It is off by default, so that
     the scenarios of a seed stay what they were without it.
+
+    With ``decks``, the scenario may count the Decks (``deck``), small ones, so that a draw
+    cannot be activated or runs a Deck out; its claims may then ask ``deck_size`` and
+    ``loses``. Off by default for the same reason.
     """
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
@@ -1313,6 +1331,11 @@ def scenario(
         data["hands"] = {holder: c.pick([0, 1, 1, 1, 2, 3, 60])}
         if c.integer(0, 2) == 0:
             data["hands"][c.pick(players)] = c.pick([0, 1, 2])
+    if decks and c.integer(0, 2) > 0:
+        # Counted Decks, small: draws and searches run them out.
+        data["deck"] = {c.pick(players): c.pick([0, 1, 1, 2, 2, 3, 60])}
+        if c.integer(0, 2) == 0:
+            data["deck"][c.pick(players)] = c.pick([0, 1, 2])
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
@@ -1362,7 +1385,9 @@ def _load(data: dict[str, Any]) -> Any:
     from verifier.run.check import prepare
 
     try:
-        return prepare(load_scenario(InMemory("walk.yaml", to_text(data))))
+        # JSON is YAML too, and written ten times as fast as the block style of to_text: the
+        # walk loads a scenario for every step it tries, and nobody reads these texts.
+        return prepare(load_scenario(InMemory("walk.yaml", json.dumps(data, ensure_ascii=False))))
     except VerifierError:
         return None
 
@@ -1384,8 +1409,13 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int, extended: bool = False) 
             break
         # Attacks, when there are any, mostly: else passes and answers crowd them out.
         attacks = [o for o in options if " attacks " in o]
+        # Two targets, or a player as the target (CR 601.2c, 115.1), often when offered.
+        who = "|".join(re.escape(p) for p in prepared.system.scenario.players)
+        aimed = [o for o in options if re.search(rf" targeting \S.* and | targeting ({who})$", o)]
         if attacks and c.integer(0, 2) > 0:
             options = attacks
+        elif aimed and c.integer(0, 1) == 0:
+            options = aimed
         elif extended:
             # The sentences of part 4, when there are any, mostly (and summoning a card of
             # the hand, whose optional trigger the history may then decline).
@@ -1426,7 +1456,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             text = f"{who} activates {ability.label}"
             if extended and ability.mode is not None:
                 text = f"{who} activates {names[ability.card]} choosing {ability.mode}"
-            text += targeting(action, names)
+            text += targeting(action, names, players)
             text += paying(ability, action.tributes, names)
             out.append(text)
         elif action.kind == "pass":
@@ -1595,10 +1625,68 @@ def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
         atoms = ATOMS
     else:
         atoms = tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
-    return [
-        claim(c, list(data["cards"]), players=players, speeds=speeds, numbers=numbers, atoms=atoms)
+    tokens = token_names(data["cards"])
+    texts = [
+        claim(
+            c,
+            [*data["cards"], *tokens],
+            players=players,
+            speeds=speeds,
+            numbers=numbers,
+            atoms=atoms,
+        )
         for _ in range(count)
     ]
+    counted = sorted(data.get("deck", {}))
+    if counted and texts and c.integer(0, 2) > 0:
+        # What is left of a counted Deck, and who lost for a draw it could not give.
+        quantifier = c.pick(["exists ", "always ", ""])
+        if c.integer(0, 1) == 0:
+            atom = f"deck_size({c.pick(counted)}) {c.pick(COMPARISONS)} {c.pick([0, 1, 2, 3])}"
+        else:
+            atom = f"loses({c.pick(players)})"
+        texts[-1] = f"{quantifier}{atom}" if c.integer(0, 2) > 0 else f"{quantifier}not {atom}"
+    if tokens and texts and c.integer(0, 1) == 0:
+        # Where a token is: on the battlefield, or nowhere (not created yet, or gone).
+        where = c.pick(["none", "none", "field", "graveyard"])
+        quantifier = c.pick(["exists ", "always ", ""])
+        texts[0] = f"{quantifier}zone({json.dumps(c.pick(tokens))}) == {where}"
+    return texts
+
+
+_TOKEN = re.compile(r" Token \d+$")
+
+
+def token_names(cards: dict[str, Any]) -> list[str]:
+    """The token slots the loader keeps for ``cards`` (:mod:`verifier.io.tokens`): per
+    activation, each token name once with its most slots, numbered per name in order."""
+    numbers: dict[str, int] = {}
+    out: list[str] = []
+    for given in cards.values():
+        entry = given
+        if "card" in given and given["card"] in cards:
+            entry = {**cards[given["card"]], **{k: v for k, v in given.items() if k != "card"}}
+        listed = entry.get("abilities") or ([entry["ability"]] if "ability" in entry else [])
+        for activation in [entry, *listed] if "effect" in entry else listed:
+            slots: dict[str, int] = {}
+            for token in _tokens_in(activation.get("effect")):
+                wanted = token.get("slots", token.get("count", 1))
+                slots[token["name"]] = max(slots.get(token["name"], 0), wanted)
+            for name, count in slots.items():
+                for _ in range(count):
+                    numbers[name] = numbers.get(name, 0) + 1
+                    out.append(f"{name} Token {numbers[name]}")
+    return out
+
+
+def _tokens_in(parts: Any) -> list[dict[str, Any]]:
+    listed = parts if isinstance(parts, list) else [] if parts is None else [parts]
+    found: list[dict[str, Any]] = []
+    for part in listed:
+        if "create-token" in part:
+            found.append(part["create-token"])
+        found += _tokens_in(part.get("then")) + _tokens_in(part.get("otherwise"))
+    return found
 
 
 def _amounts(node: Any) -> set[int]:
@@ -1765,6 +1853,9 @@ def _atom(
     if kind == "chain_length":
         return f"chain_length {c.pick(COMPARISONS)} {_index(c, 0)}"
     if kind == "zone":
+        # A token slot may be in no zone: not created yet, or ceased to exist (CR 704.5d).
+        if _TOKEN.search(json.loads(card)) and c.integer(0, 1) == 0:
+            return f"zone({card}) {eq} none"
         return f"zone({card}) {eq} {c.pick(ZONES)}"
     if kind == "controller":
         return f"controller({card}) {eq} {player}"

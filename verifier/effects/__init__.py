@@ -25,6 +25,7 @@ from verifier.effects import (
     resources,
     speed,
     stats,
+    tokens,
     veil,
 )
 from verifier.effects.movement import binding, move, objects, target_fits
@@ -72,6 +73,7 @@ for _verb in (
     damage.DAMAGE,
     veil.NEGATE_CARD_EFFECTS,
     damage.COMBAT_DAMAGE,
+    tokens.CREATE_TOKEN,
 ):
     register(_verb)
 

@@ -47,13 +47,20 @@ def _deal(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     assert effect.amount is not None
     if effect.obj is None:
         # 120.3a: damage dealt to a player causes that player to lose that much life.
-        for p, is_p in enumerate(each_player(link, effect.player)):
+        hurts = []
+        for p, is_p in enumerate(each_player(link, effect.player, w.n, L)):
             hurt = L.and_(go, is_p)
+            hurts.append(hurt)
             f.lp[p] = L.ite(hurt, ctx.life_left(f.lp[p], effect.amount, hurt), f.lp[p])
         ctx.event(go)
-        if go is True:
+        if effect.player == "target":  # "deals 3 damage to target player"
+            for p, hurt in enumerate(hurts):
+                if hurt is True:
+                    ctx.note("damage-target-player", [link.ability.card], str(effect.amount), p)
+        elif go is True:
             ctx.note("damage-player", (), str(effect.amount), player(link, effect.player))
         return
+    struck = _to_player_target(ctx, link, effect, go)
     # 120.3e: damage dealt to a creature is marked on it.
     hit = objects(ctx, link, effect)
     for c, h in enumerate(hit):
@@ -61,10 +68,46 @@ def _deal(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
         hit[c] = marked
         if not L.is_false(marked):
             f.dmg[c] = L.ite(marked, ctx.add(f.dmg[c], effect.amount, marked), f.dmg[c])
-    if all(L.is_false(h) for h in hit):
+    if all(L.is_false(h) for h in [*hit, *struck]):
         return
-    ctx.event(L.or_(*hit))
-    ctx.note("damage-marked", hit, str(effect.amount))
+    ctx.event(L.or_(*hit, *struck))  # dealt at once, one event (CR 120.3)
+    if not all(L.is_false(h) for h in hit):
+        ctx.note("damage-marked", hit, str(effect.amount))
+    for p, hurt in enumerate(struck):
+        if hurt is True:
+            ctx.note("damage-target-player", [link.ability.card], str(effect.amount), p)
+
+
+def _to_player_target(ctx: Ctx, link: Link, effect: Effect, go: Term) -> list[Term]:
+    """Damage to a targeted player (CR 115.1, 120.3a: "any target"): that player loses
+    that much life; a player stays a legal target (CR 115.10). For each player, whether
+    they were dealt it."""
+    from verifier.effects.movement import target_fits
+
+    L, f, w = ctx.L, ctx.f, ctx.w
+    ability = link.ability
+    aims = [ability.target] + ([ability.filter_of(True)] if ability.targets > 1 else [])
+    if effect.obj != "target" or not any(f is not None and f.players for f in aims):
+        return []
+    assert effect.amount is not None
+    struck: list[Term] = []
+    for p in (0, 1):
+        at = w.n + p
+        aimed = L.and_(link.target == at, target_fits(ctx, ability, at, link.me))
+        if ability.targets > 1:
+            again = L.and_(link.target2 == at, target_fits(ctx, ability, at, link.me, True))
+            aimed = L.or_(aimed, again)
+        hurt = L.and_(go, aimed)
+        struck.append(hurt)
+        if not L.is_false(hurt):
+            f.lp[p] = L.ite(hurt, ctx.life_left(f.lp[p], effect.amount, hurt), f.lp[p])
+    return struck
+
+
+def _told_target_player(note: Note, names: Names) -> list[Told]:
+    source = names.cards[note.cards[0]]
+    text = f"{source} deals {note.detail} damage to {names.who(note)}"
+    return [Told("effect", text, note.player)]
 
 
 def _told_player(note: Note, names: Names) -> list[Told]:
@@ -83,6 +126,8 @@ def _generate(c: Chooser, place: Place) -> list[dict[str, Any]]:
     amount = c.pick([1, 2, 3, 5])
     if place.target and c.integer(0, 1) == 0:
         return [{"damage": {"amount": amount, "to": "target"}}]
+    if place.player_target and c.integer(0, 1) == 0:
+        return [{"damage": amount, "player": "target"}]
     return [{"damage": amount, "player": c.pick(["you", "opponent"])}]
 
 
@@ -91,7 +136,11 @@ DAMAGE = Verb(
     Points | Dealt,
     _load,
     _deal,
-    {"damage-player": _told_player, "damage-marked": _told_creature},
+    {
+        "damage-player": _told_player,
+        "damage-marked": _told_creature,
+        "damage-target-player": _told_target_player,
+    },
     _generate,
     fields=("dmg", "defense"),
     amount="loss",

@@ -45,21 +45,27 @@ __all__ = [
 ]
 
 
-def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term) -> Term:
-    """Whether the chosen target still fits the ability's target description."""
+def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term, second: bool = False) -> Term:
+    """Whether the chosen target (the ``second`` one) still fits the ability's target
+    description (that target's own, for an ability with a filter per target)."""
     from verifier.rules.context import matches
 
-    assert ability.target is not None
-    L, flt = ctx.L, ability.target
+    flt = ability.filter_of(second)
+    assert flt is not None
+    L, n = ctx.L, ctx.w.n
     if type(target) is int:  # a known card: only it can be the one that fits
-        fits = 0 <= target < ctx.w.n and ctx.w.static_match(target, flt)
+        if target >= n:  # a player (CR 115.1)
+            return matches(ctx, target, flt, me) if flt.players is not None else False
+        fits = 0 <= target < n and ctx.w.static_match(target, flt)
         return matches(ctx, target, flt, me, source=ability.card) if fits else False
+    players = (n, n + 1) if flt.players is not None else ()
     return L.or_(
         *(
             L.and_(target == c, matches(ctx, c, flt, me, source=ability.card))
-            for c in range(ctx.w.n)
+            for c in range(n)
             if ctx.w.static_match(c, flt)
-        )
+        ),
+        *(L.and_(target == p, matches(ctx, p, flt, me)) for p in players),
     )
 
 
@@ -83,13 +89,16 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
         if obj == "target":
             # Each of its targets that is still legal (CR 608.2b: not the illegal ones).
             chosen = link.target == c
-            if ability.targets > 1:
-                chosen = L.or_(chosen, link.target2 == c)
             sel = (
                 L.and_(chosen, target_fits(ctx, ability, c, link.me))
                 if chosen is not False
                 else False
             )
+            if ability.targets > 1:
+                again = link.target2 == c
+                if again is not False:
+                    second = L.and_(again, target_fits(ctx, ability, c, link.me, second=True))
+                    sel = L.or_(sel, second)
         elif obj == "that-card":
             sel = L.select(link.below, f.lcard, -1) == c
         elif obj == "this-card":

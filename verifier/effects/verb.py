@@ -222,6 +222,7 @@ class Place(Protocol):
     would_be: bool  # a summon it may negate
     bound: bool  # a monster it is bound to
     depth: int  # how many more effect parts may nest inside this one
+    player_target: bool  # the ability may target a player (``player: target``)
 
     def filter(self, c: Chooser) -> dict[str, Any]:
         """A card filter."""

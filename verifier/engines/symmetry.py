@@ -78,12 +78,15 @@ def _ability_key(ability: Ability) -> tuple[Any, ...]:
 def interchangeable(world: World, named: Iterable[int] = ()) -> tuple[tuple[int, ...], ...]:
     """The classes (two cards or more) of interchangeable cards not in ``named``.
 
-    A card another card's definition points to (a Magic blocker's attacker) stays alone.
+    A card another card's definition points to (a Magic blocker's attacker) stays alone, as
+    does a token slot.
     """
     kept = set(named)
     for card in world.cards:
         if card.blocking >= 0:
             kept.update((card.index, card.blocking))
+        if card.token:  # an effect creates its tokens in the order of their slots
+            kept.add(card.index)
     classes: dict[tuple[Any, ...], list[int]] = {}
     for card in world.cards:
         if card.index not in kept:

@@ -52,6 +52,8 @@ class Wording:
     """How an alternative ending says a link's activation was negated ("is countered")."""
     loses: str = "{who} has 0 Life Points and loses the Duel: it is over"
     """What a trace says when a player loses for having no life left."""
+    decks_out: str = "{who} must draw more cards than the Deck holds and loses the Duel: it is over"
+    """What a trace says when a player loses for a draw the Deck cannot give."""
     closes: str = ""
     """What a trace says when the players' passes let the chain resolve (default: how the
     rule system's order resolves it)."""

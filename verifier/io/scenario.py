@@ -33,6 +33,7 @@ from verifier.io.schema import (
     validate,
 )
 from verifier.io.source import Document, load_document, parse_document
+from verifier.io.tokens import token_cards
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
@@ -60,19 +61,27 @@ LIMIT_NAMES = ("pending_triggers",)
 
 def vocabulary(scenario: Scenario) -> Vocabulary:
     """The names a claim about ``scenario`` may use."""
-    return _vocabulary(scenario.cards, scenario.players, scenario.model)
+    return _vocabulary(scenario.cards, scenario.players, scenario.model, scenario.decks)
 
 
-def _vocabulary(cards: Sequence[Card], players: tuple[str, ...], model: RuleSystem) -> Vocabulary:
+def _vocabulary(
+    cards: Sequence[Card],
+    players: tuple[str, ...],
+    model: RuleSystem,
+    decks: tuple[int, int] = (-1, -1),
+) -> Vocabulary:
     played = game(model.game)
+    # A token not created yet, or gone (CR 704.5d), is in no zone: zone("X") == none.
+    nowhere = ("none",) if any(c.token for c in cards) else ()
     return Vocabulary(
         tuple(c.name for c in cards),
         players,
         model.speeds,
         frozenset(played.fields),
         claim_steps(played, model),
-        tuple(sorted(played.zones)),
+        tuple(sorted(played.zones)) + nowhere,
         tuple(sorted(played.words.items())),
+        tuple(p for p, deck in zip(players, decks, strict=True) if deck >= 0),
     )
 
 
@@ -313,8 +322,9 @@ class _Loader:
             raise self.error("a scenario needs at least one card", self.doc.span(("cards",)))
         cards_t = tuple(cards)
         self.check_zones(cards_t)
+        cards_t += token_cards(cards_t, self.abilities, self.model)
         self.combat_damage_object(cards_t)
-        vocab = _vocabulary(cards_t, self.players, self.model)
+        vocab = _vocabulary(cards_t, self.players, self.model, self.decks())
         hands = self.hands()
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
         claims = tuple(self.claim(i, entry, vocab) for i, entry in enumerate(spec.claims))
@@ -337,7 +347,15 @@ class _Loader:
             allow_outside=self.allow_outside,
             names_only=self.names_only,
             hands=hands,
+            decks=self.decks(),
         )
+
+    def decks(self) -> tuple[int, int]:
+        """The cards of each Deck (``deck: {A: 2}``; -1 for a Deck not counted)."""
+        counts = [-1, -1]
+        for name, count in self.spec.deck.items():
+            counts[self.player(name, self.doc.key_span(("deck", name)))] = count
+        return (counts[0], counts[1])
 
     def hands(self) -> tuple[int, int]:
         """The unlisted cards of each hand (``hands: {A: 3}``)."""
@@ -580,6 +598,15 @@ class _Loader:
                     "'target:' (which cards it may target)",
                     added.span or where.key(),
                 )
+            aims = any(e.player == "target" for e in added.parts())
+            filters = [f for f in (added.target, added.target2) if f is not None]
+            if aims and not any(f.players for f in filters):
+                raise self.error(
+                    f"{added.label}'s effect acts on its target player ('player: target'), "
+                    "but it targets no player: add 'player: any' (or you, opponent) to its "
+                    "'target:'",
+                    added.span or where.key(),
+                )
         continuous = entry.continuous
         listed_c = [continuous] if not isinstance(continuous, list) else continuous
         cont = tuple(
@@ -769,6 +796,22 @@ class _Loader:
             )
         return count
 
+    def target_filters(
+        self, spec: FilterFile | list[FilterFile] | None, count: int, where: _Where
+    ) -> dict[str, Any]:
+        """An ability's ``target``, ``target2`` and ``targets``: one filter (for each of
+        ``count`` targets), or a list of two, one per target (CR 115.1)."""
+        if not isinstance(spec, list):
+            flt = self.filter(spec, where, "target") if spec else None
+            return {"target": flt, "targets": self.targets(count, spec, where)}
+        if count != 1:
+            raise self.error(
+                "a list of two target filters is two targets already; leave out 'targets'",
+                where.at("targets"),
+            )
+        first, second = (self.filter(f, where, "target") for f in spec)
+        return {"target": first, "target2": second, "targets": 2}
+
     def check_mode_labels(
         self, modes: list[ModeFile], where: _Where, path: tuple[Any, ...]
     ) -> None:
@@ -805,9 +848,8 @@ class _Loader:
             condition=self.condition(spec.when, where) if spec.when else None,
             trigger=None,
             costs=costs,
-            target=self.filter(spec.target, where, "target") if spec.target else None,
             effects=self.effects(spec.effect, where, "effect"),
-            targets=self.targets(entry.targets, spec.target, where),
+            **self.target_filters(spec.target, entry.targets, where),
             once=entry.once,
             no_response=entry.no_response,
             card_activation=True,
@@ -875,9 +917,8 @@ class _Loader:
             condition=self.condition(part.when, where) if part.when else None,
             trigger=trigger,
             costs=costs,
-            target=self.filter(part.target, where, "target") if part.target else None,
             effects=self.effects(part.effect, where, "effect"),
-            targets=self.targets(spec.targets, part.target, where),
+            **self.target_filters(part.target, spec.targets, where),
             once=spec.once,
             no_response=spec.no_response,
             card_activation=False,
@@ -966,7 +1007,21 @@ class _Loader:
             kinds=wanted,
             level_at_least=spec.level_at_least,
             level_at_most=spec.level_at_most,
+            **self.players_of(spec, where, key),
         )
+
+    def players_of(self, spec: FilterFile, where: _Where, key: str) -> dict[str, Any]:
+        """A target filter's players (CR 115.1): with card keys, "any target"; alone,
+        "target player" (no card fits)."""
+        if spec.player is None:
+            return {}
+        if key != "target":
+            raise self.error(
+                "'player' says which players a spell or ability may target; only a "
+                "'target' filter takes it",
+                where.at(key, "player"),
+            )
+        return {"players": spec.player, "cards": bool(spec.model_fields_set - {"player"})}
 
     def condition(self, spec: ConditionFile, where: _Where) -> Condition:
         phases, turn = self.phases_of(spec.during, where), spec.turn or "any"
@@ -1495,13 +1550,13 @@ class _StepReader:
             if rest.startswith(" targeting "):
                 if target is not None:
                     raise self.error("one 'targeting' per step; name two targets with 'and'", end)
-                target, end = self.card_at(end + len(" targeting "))
+                target, end = self.target_at(end + len(" targeting "))
                 if self.text.startswith(" and ", end) and self.card_follows(end + len(" and ")):
-                    second, after = self.card_at(end + len(" and "))
+                    second, after = self.target_at(end + len(" and "))
                     if second == target:
                         raise self.error(
-                            f"'{self.cards[second].name}' is named twice; the targets of one "
-                            "spell or ability are different cards",
+                            f"'{self.target_name(second)}' is named twice; the targets of one "
+                            "spell or ability are different",
                             end + len(" and "),
                         )
                     end = after
@@ -1528,12 +1583,30 @@ class _StepReader:
         return tuple(tributes), (target, second), end
 
     def card_follows(self, start: int) -> bool:
-        """Whether a card's name starts at ``start``."""
+        """Whether a card's (or a player's) name starts at ``start``."""
         rest = self.text[start:]
         return any(
             rest.startswith(name) and (len(rest) == len(name) or rest[len(name)] in " (")
-            for name in self.names
+            for name in (*self.names, *self.players)
         )
+
+    def target_at(self, start: int) -> tuple[int, int]:
+        """The target named at ``start``: a card, or a player (CR 115.1: "targeting B"),
+        which a target names by the index after the cards'."""
+        rest = self.text[start:]
+
+        def ends(name: str) -> bool:
+            return rest.startswith(name) and rest[len(name) : len(name) + 1] in ("", " ", "(")
+
+        if not any(ends(name) for name in self.names):  # a card's name comes first
+            for p, name in enumerate(self.players):
+                if ends(name):
+                    return len(self.cards) + p, start + len(name)
+        return self.card_at(start)
+
+    def target_name(self, target: int) -> str:
+        n = len(self.cards)
+        return self.cards[target].name if target < n else self.players[target - n]
 
 
 def _printed(name: str, cards: Mapping[str, CardFile]) -> str:

@@ -304,11 +304,15 @@ class RuleSystemFile(_Strict):
         "resolves (Magic: a permanent spell onto the battlefield, any other to the graveyard, "
         "a countered one to the graveyard)",
     )
-    state_based: list[Literal["zero-life", "lethal-damage", "zero-toughness"]] = Field(
+    state_based: list[
+        Literal["zero-life", "lethal-damage", "zero-toughness", "token-ceases", "deck-out"]
+    ] = Field(
         default_factory=list,
         description="state-based actions checked whenever a player would receive priority "
         "(Magic 704): a player at 0 life loses, a creature with lethal damage is destroyed, one "
-        "with toughness 0 goes to the graveyard",
+        "with toughness 0 goes to the graveyard, a token away from the battlefield ceases to "
+        "exist (704.5d), a player who must draw more cards than the Deck holds loses "
+        "(deck-out: the Deck's size is the scenario's 'deck')",
     )
     activation_needs_effect: bool = Field(
         False,
@@ -391,6 +395,16 @@ class FilterFile(_Strict):
     )
     level_at_least: Stat | None = Field(None, description="a monster of at least this Level")
     level_at_most: Stat | None = Field(None, description="a monster of at most this Level")
+    player: Side | None = Field(
+        None,
+        description="a target's players (Magic, CR 115.1): any, you or opponent may be "
+        "targeted too; a filter of 'player' alone targets only a player ('target player', "
+        "'target opponent'), with card keys it is 'any target' ('a creature or a player')",
+    )
+
+
+Targets = FilterFile | Annotated[list[FilterFile], Field(min_length=2, max_length=2)]
+"""A target filter, or one filter for each of two targets."""
 
 
 class CostFile(_Strict):
@@ -445,8 +459,12 @@ def _effect_fields() -> dict[str, Any]:
             Field(None, description="where destroyed cards go ('destroy and banish')"),
         ),
         player=(
-            Literal["you", "opponent"],
-            Field("you", description="the player who draws, gains or loses"),
+            Literal["you", "opponent", "target"],
+            Field(
+                "you",
+                description="the player who draws, gains or loses: you, opponent, or "
+                "target (the player the ability targets, CR 115.1)",
+            ),
         ),
         heads_at_least=(
             int | None,
@@ -748,7 +766,7 @@ class ModeFile(_Strict):
     cost: CostFile | list[CostFile] | None = Field(
         None, description="paid besides the costs the card states for every mode"
     )
-    target: FilterFile | None = Field(None, description="what this mode targets")
+    target: Targets | None = Field(None, description="what this mode targets")
     effect: Effects | None = Field(
         None, description="what this mode does: one part or a list, applied in order"
     )
@@ -788,9 +806,11 @@ class AbilityFile(_Strict):
     cost: CostFile | list[CostFile] | None = Field(
         None, description="what is paid on activation: one cost or a list"
     )
-    target: FilterFile | None = Field(
+    target: Targets | None = Field(
         None,
-        description="which cards it may target (chosen on activation, checked again on resolution)",
+        description="which cards it may target (chosen on activation, checked again on "
+        "resolution); a list of two filters: two targets, each with its own ('target "
+        "creature and target player', CR 115.1)",
     )
     targets: int = Field(
         1,
@@ -888,9 +908,11 @@ class CardFile(_Strict):
     cost: CostFile | list[CostFile] | None = Field(
         None, description="what is paid on activation: one cost or a list"
     )
-    target: FilterFile | None = Field(
+    target: Targets | None = Field(
         None,
-        description="which cards it may target (chosen on activation, checked again on resolution)",
+        description="which cards it may target (chosen on activation, checked again on "
+        "resolution); a list of two filters: two targets, each with its own ('target "
+        "creature and target player', CR 115.1)",
     )
     targets: int = Field(
         1,
@@ -1012,6 +1034,13 @@ class ScenarioFile(_Strict):
         default_factory=dict,
         description="how many cards each player holds besides the listed ones (unknown "
         "cards, 0 to 60): costs may discard them, draws add to them",
+    )
+    deck: dict[str, Annotated[int, Field(strict=True, ge=0, le=60)]] = Field(
+        default_factory=dict,
+        description="how many cards each player's Deck holds besides the listed ones (0 to "
+        "60): draws and 'add from the Deck' take from them, a card cannot be activated to "
+        "draw more than it holds (under activation_needs_effect), and a player who must draw "
+        "more loses (deck-out); a player not listed has a Deck that is not counted",
     )
     library: str | list[str] | None = Field(
         None, description="card library files (*.cards.yaml) whose cards the scenario names"

@@ -33,11 +33,13 @@ __all__ = [
 def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state fields activations need: the unlisted cards of each hand, kept when
     the scenario gives hands or a cost may be paid with any card of the hand; a link's second
-    target, when an ability targets two cards."""
+    target, when an ability targets two cards; the cards of each Deck, when the scenario
+    counts them."""
     hidden = any(cost.hidden for a in scenario.abilities for cost in a.costs)
     hand = ("hand",) if hidden or any(scenario.hands) else ()
     two = ("ltg2",) if any(a.targets > 1 for a in scenario.abilities) else ()
-    return hand + two
+    deck = ("deck",) if scenario.decks != (-1, -1) else ()
+    return hand + two + deck
 
 
 def activation_checks(

@@ -19,6 +19,8 @@ __all__ = [
     "first_only",
     "matches",
     "on_field",
+    "player_fits",
+    "player_target",
     "present",
     "turn_player",
 ]
@@ -123,8 +125,12 @@ class Ctx:
 
 
 def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = None) -> Term:
-    """Whether ``card`` fits ``flt`` now, for the player ``me`` (who owns the effect)."""
+    """Whether ``card`` fits ``flt`` now, for the player ``me`` (who owns the effect).
+
+    A target past the cards is a player (:func:`player_target`)."""
     w, f, L = ctx.w, ctx.f, ctx.L
+    if card >= w.n:
+        return player_fits(ctx, card - w.n, flt, me)
     if not w.static_match(card, flt):
         return False
     if flt.other and source is not None and card == source:
@@ -167,6 +173,25 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         if high is not None and high < top:
             parts.append(f.atk[card] <= high)
     return L.and_(*parts)
+
+
+def player_target(ctx: Ctx, player: int) -> int:
+    """How a target names ``player`` (0 or 1): the index after the cards' (CR 115.1: a
+    spell or ability may target a player; ``-1`` stays "no target")."""
+    return ctx.w.n + player
+
+
+def player_fits(ctx: Ctx, player: int, flt: Filter, me: Term) -> Term:
+    """Whether ``player`` fits a target filter's players, seen from ``me``. A player stays
+    a legal target while the game goes on (CR 115.10 leaves only effects to say otherwise,
+    and none is modelled)."""
+    if flt.players is None or not 0 <= player <= 1:
+        return False
+    if flt.players == "you":
+        return me == player
+    if flt.players == "opponent":
+        return me != player
+    return True
 
 
 def turn_player(ctx: Ctx) -> Term:

@@ -39,8 +39,9 @@ def chain_begins(ctx: Ctx) -> None:
 
 
 def targeted(ctx: Ctx, target: int | None) -> None:
-    """An activation targets ``target``: "when a card is targeted" conditions and triggers."""
-    if target is None:
+    """An activation targets ``target``: "when a card is targeted" conditions and triggers
+    (a targeted player is no card: nothing watches for that)."""
+    if target is None or target >= ctx.w.n:
         return
     from verifier.rules import triggers
 

@@ -145,9 +145,10 @@ def activation_locks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check
 
 def target_locks(ctx: Ctx, ability: Ability, target: int | None, player: Term) -> Iterator[Check]:
     """A continuous "cannot be targeted" that protects the chosen target from this
-    activation (checked as the target is chosen, not again on resolution)."""
+    activation (checked as the target is chosen, not again on resolution). No lock
+    protects a player (hexproof for players is not modelled)."""
     L, w = ctx.L, ctx.w
-    if target is None:
+    if target is None or target >= w.n:
         return
     stops: list[Term] = []
     for k, lock in w.locks:

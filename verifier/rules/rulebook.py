@@ -33,6 +33,7 @@ RULES: dict[str, str] = {
     "card.turn": "it can be activated only during one player's turn, and this is the other's",
     "card.trigger-only": "a trigger effect activates only when it is triggered",
     "card.no-effect": "it would have no effect: none of the cards its effect acts on is there",
+    "deck.too-few": "its effect would draw or take more cards than the Deck holds",
     "zone.spell-trap-zones": "there is no free zone for the card",
     "window.summon-negation": (
         "Chain Link 1 of the Summon negation window must negate the summon, and only then"

@@ -80,7 +80,7 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
                 f"it answers a {wanted} activated{by if condition.by != 'any' else ''}; {answered}"
             )
         return f"it answers a summon ({condition.kind})"
-    if rule == "target.valid" and action.target >= 0:
+    if rule == "target.valid" and 0 <= action.target < w.n:
         target = w.cards[action.target]
         return f"{target.name} is {_placed(system, state, target.index)}"
     if rule == "limit.once-per-turn":

@@ -223,6 +223,24 @@ def _action(system: System, state: State, step: Step) -> Action:
     if step.verb == "decline":
         return Action("decline", step.ability)
     name = system.world.cards[ability.card].name
+    n = system.world.n
+    for index, chosen_target in enumerate((step.target, step.target2)):
+        aim = ability.filter_of(second=index == 1)
+        if chosen_target is not None and chosen_target >= n and aim is not None:
+            who = system.scenario.players[chosen_target - n]
+            if aim.players is None:
+                raise ScenarioError(
+                    f"history step '{step.text}' targets the player {who}, but {name} "
+                    "targets a card, not a player",
+                    step.span,
+                )
+        wants_player = aim is not None and not aim.cards
+        if chosen_target is not None and chosen_target < n and wants_player:
+            card = system.world.cards[chosen_target].name
+            raise ScenarioError(
+                f"history step '{step.text}' targets the card {card}, but {name} targets a player",
+                step.span,
+            )
     named = 1 if step.target2 is None else 2
     if step.target is not None and named != ability.targets:
         raise ScenarioError(
@@ -231,7 +249,9 @@ def _action(system: System, state: State, step: Step) -> Action:
             step.span,
         )
     kind = "trigger" if ability.trigger is not None else "activate"
-    chosen = sorted(c for c in (step.target, step.target2) if c is not None) or [-1]
+    chosen = [c for c in (step.target, step.target2) if c is not None] or [-1]
+    if ability.target2 is None:  # one filter for both: a choice of two is a set
+        chosen.sort()
     second = chosen[1] if len(chosen) > 1 else -1
     return Action(kind, step.ability, chosen[0], step.tributes, target2=second)
 

@@ -20,6 +20,7 @@ __all__ = [
     "Cost",
     "Effect",
     "Filter",
+    "TokenSpec",
     "TriggerSpec",
     "Zone",
 ]
@@ -34,6 +35,7 @@ class Zone(IntEnum):
     GRAVEYARD = 3
     BANISHED = 4
     STACK = 5  # a spell being cast, under a rule system whose chain holds its cards (MTG)
+    NONE = 6  # nowhere: a token not created yet, or one that ceased to exist (MTG, CR 111.7)
 
     @property
     def label(self) -> str:
@@ -70,6 +72,11 @@ class Filter:
     """The card kinds that fit (None: any)."""
     level_at_least: int | None = None
     level_at_most: int | None = None
+    players: str | None = None
+    """A target filter's players (CR 115.1): ``any``, ``you`` or ``opponent`` may be
+    targeted too (None: no player)."""
+    cards: bool = True
+    """Whether cards fit at all (False: a filter of players only, "target player")."""
 
 
 HIDDEN = -2
@@ -159,6 +166,18 @@ class TriggerSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenSpec:
+    """What ``create-token`` makes (CR 111): a creature token's name, power, toughness and
+    colours, and how many token slots of that name the scenario keeps for it."""
+
+    name: str
+    power: int
+    toughness: int
+    colors: frozenset[str] = frozenset()
+    slots: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """One part of an effect; parts resolve one after another ("then")."""
 
@@ -175,6 +194,8 @@ class Effect:
     simultaneous: bool = False
     """It happens at the same time as the part before it ("and", "and if you do"): its
     events share that part's event number. Otherwise it happens after it ("then")."""
+    token: TokenSpec | None = None
+    """``create-token``: the token it creates (``amount`` of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +243,17 @@ class Ability:
     begins (an object of the game's, not of a card; it is tied to the first attacker)."""
     targets: int = 1
     """How many different cards it targets (each fits ``target``): 1 or 2."""
+    target2: Filter | None = None
+    """The second target's own filter ("target creature and target player", CR 115.1);
+    None: both fit ``target``."""
     split_second: bool = False
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""
     """Neither its activation nor its effect can be negated."""
+
+    def filter_of(self, second: bool) -> Filter | None:
+        """The filter the first or the second target must fit."""
+        return self.target2 if second and self.target2 is not None else self.target
 
     def uses(self, verb: str) -> bool:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
@@ -284,6 +312,12 @@ class Card:
     printed: str = ""
     """The name printed on it, which "once per turn" limits by name count: the library card
     it copies (``card:``, or a library card of its own name), else its own name."""
+
+    token: str = ""
+    """A token's name ("Soldier"): a card the scenario does not list, in no zone until an
+    effect creates it (CR 111.1); it ceases to exist once it leaves the battlefield."""
+    maker: int = -1
+    """A token's ability that creates it."""
 
     @property
     def printed_name(self) -> str:

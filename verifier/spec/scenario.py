@@ -89,6 +89,8 @@ class Scenario:
     names_only: bool = False  # its references could only be names: its variants' too
     hands: tuple[int, int] = (0, 0)
     """Cards in each player's hand besides the listed ones, unknown to the scenario."""
+    decks: tuple[int, int] = (-1, -1)
+    """The cards in each player's Deck (-1: not counted, it never runs out)."""
     text: str | None = field(default=None, compare=False, repr=False)
     """The scenario's text when it was loaded from memory, not a file (its variants are
     loaded from it again)."""

@@ -124,7 +124,7 @@ def narrate(
         if k == "activate":
             ability = w.abilities[action.ability]
             detail = ""
-            detail += targeting(action, names)
+            detail += targeting(action, names, players)
             detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
             if action.kind == "trigger":
@@ -230,12 +230,18 @@ def narrate(
             add("cleanup", f"{listed} {words.enters}", card=note.cards[0])
         elif k == "state-based":
             add("effect", f"state-based actions: {listed} {are(note.cards)} put into the graveyard")
+        elif k == "token-ceases":
+            text = f"state-based actions: {listed} ceases to exist (a token, CR 704.5d)"
+            if len(note.cards) > 1:
+                text = text.replace("ceases", "cease").replace("(a token", "(tokens")
+            add("effect", text, card=note.cards[0])
         elif k == "combat-on-stack":
             add("effect", "combat damage is assigned")
         elif k == "priority":
             add("priority", f"{who} receives priority", note.player)
         elif k == "lost":
-            add("effect", words.loses.format(who=who), note.player)
+            said = words.decks_out if note.detail == "deck-out" else words.loses
+            add("effect", said.format(who=who), note.player)
         elif k == "pay-lp":
             add("effect", f"{who} pays {note.detail} {known.term('Life Points')}", note.player)
         elif k in turn.KINDS:
@@ -250,13 +256,15 @@ def narrate(
     return steps
 
 
-def targeting(action: Action, names: list[str]) -> str:
-    """ " targeting X" or " targeting X and Y" for an activation's targets (or nothing)."""
+def targeting(action: Action, names: list[str], players: Sequence[str] = ()) -> str:
+    """ " targeting X" or " targeting X and Y" for an activation's targets (or nothing); a
+    target past the cards is a player, by name ("targeting B", CR 115.1)."""
     if action.target < 0:
         return ""
-    text = f" targeting {names[action.target]}"
+    named = [*names, *players]
+    text = f" targeting {named[action.target]}"
     if action.target2 >= 0:
-        text += f" and {names[action.target2]}"
+        text += f" and {named[action.target2]}"
     return text
 
 
@@ -286,7 +294,7 @@ def describe_action(system: System, state: State, action: Action) -> str:
         activates = wording.activate_card if ability.card_activation else wording.activate_effect
         verb = {"activate": activates, "trigger": "places", "decline": "declines"}[action.kind]
         text = f"{who} {verb} {ability.label}"
-        text += targeting(action, names)
+        text += targeting(action, names, players)
         return text + paying(ability, action.tributes, names)
     if action.kind == "pass":
         return f"{players[action.player]} passes"

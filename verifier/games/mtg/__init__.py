@@ -56,6 +56,7 @@ GAME = Game(
             "damage",
             "change-atk",
             "change-def",
+            "create-token",
         }
     ),
     wording=Wording(
