@@ -805,8 +805,8 @@ def _top_keys(kind: str, path: Path) -> list[str]:
     return keys
 
 
-SAMPLED = 4
-"""The default run mutates every fourth file (the first of each kind among them); the
+SAMPLED = 8
+"""The default run mutates every eighth file (the first of each kind among them); the
 ``full`` tier every file."""
 
 

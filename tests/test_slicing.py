@@ -227,7 +227,10 @@ def test_a_card_nothing_can_be_the_target_of_is_never_activated() -> None:
     )
 
 
-@pytest.mark.parametrize("game", ["cmc", "mtg"])
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param("cmc", marks=pytest.mark.full), "mtg"],  # CMC's: ten seconds
+)
 def test_sliced_and_searched_verdicts_agree_on_generated_scenarios_that_stay(game: str) -> None:
     # Outside a turn that goes on, slicing decides only cards with no action at all.
     compared, _ = _agree_on_generated(game, range(30), 2, going=False)

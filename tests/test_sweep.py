@@ -595,6 +595,7 @@ def test_the_examples_load() -> None:
 # --- Ctrl-C --------------------------------------------------------------------------------
 
 
+@pytest.mark.full  # two sweeps of the SMT engine, interrupted: a quarter of a minute
 def test_ctrl_c_stops_a_sweep_with_130_and_the_cache_keeps_what_is_done(folder: Path) -> None:
     # Nine instance runs (three cards under three rule systems), so that the sweep is still
     # going when the interrupt comes, however fast the machine decides each one.
