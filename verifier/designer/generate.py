@@ -1625,7 +1625,7 @@ def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
         atoms = ATOMS
     else:
         atoms = tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
-    tokens = token_names(data["cards"])
+    tokens = token_names(data)
     texts = [
         claim(
             c,
@@ -1657,36 +1657,13 @@ def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
 _TOKEN = re.compile(r" Token \d+$")
 
 
-def token_names(cards: dict[str, Any]) -> list[str]:
-    """The token slots the loader keeps for ``cards`` (:mod:`verifier.io.tokens`): per
-    activation, each token name once with its most slots, numbered per name in order."""
-    numbers: dict[str, int] = {}
-    out: list[str] = []
-    for given in cards.values():
-        entry = given
-        if "card" in given and given["card"] in cards:
-            entry = {**cards[given["card"]], **{k: v for k, v in given.items() if k != "card"}}
-        listed = entry.get("abilities") or ([entry["ability"]] if "ability" in entry else [])
-        for activation in [entry, *listed] if "effect" in entry else listed:
-            slots: dict[str, int] = {}
-            for token in _tokens_in(activation.get("effect")):
-                wanted = token.get("slots", token.get("count", 1))
-                slots[token["name"]] = max(slots.get(token["name"], 0), wanted)
-            for name, count in slots.items():
-                for _ in range(count):
-                    numbers[name] = numbers.get(name, 0) + 1
-                    out.append(f"{name} Token {numbers[name]}")
-    return out
-
-
-def _tokens_in(parts: Any) -> list[dict[str, Any]]:
-    listed = parts if isinstance(parts, list) else [] if parts is None else [parts]
-    found: list[dict[str, Any]] = []
-    for part in listed:
-        if "create-token" in part:
-            found.append(part["create-token"])
-        found += _tokens_in(part.get("then")) + _tokens_in(part.get("otherwise"))
-    return found
+def token_names(data: dict[str, Any]) -> list[str]:
+    """The token slots the loader keeps for the scenario (:mod:`verifier.io.tokens`), in its
+    order: asked of the loaded scenario, so the numbering is the loader's own."""
+    prepared = _load(data)
+    if prepared is None:
+        return []
+    return [card.name for card in prepared.scenario.cards if card.token]
 
 
 def _amounts(node: Any) -> set[int]:
