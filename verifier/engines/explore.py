@@ -20,6 +20,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
 from verifier.engines.recall import Recall
+from verifier.engines.records import WHOLE, Quotient, View, composed, view
 from verifier.engines.screen import Screen
 from verifier.engines.slicing import Slicer
 from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
@@ -479,6 +480,9 @@ class ExplorerEngine:
         self.reduce = reduce
         self.named: frozenset[int] = frozenset()  # cards claims named: never renamed
         self.classes: tuple[tuple[int, ...], ...] = ()
+        # What of the logs the claims asked so far read (the record quotient); without the
+        # reductions, all of them.
+        self.view: View = View() if reduce else WHOLE
         self.screen = Screen(system) if reduce else None
         self.recall = Recall(system, self.screen)
         self.exploration = self._exploration(self.classes)
@@ -486,6 +490,7 @@ class ExplorerEngine:
 
     def _exploration(self, classes: tuple[tuple[int, ...], ...]) -> Exploration:
         symmetry = Symmetry(self.system.world, classes)
+        quotient = None if self.view.whole else Quotient(self.system.layout, self.start, self.view)
         # A new exploration (for a finer symmetry) has what is left of the engine's time.
         left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
         return Exploration(
@@ -495,30 +500,34 @@ class ExplorerEngine:
             seconds=left,
             progress=self.progress,
             order=self.order,
-            canonical=symmetry.canonical if symmetry else None,
+            canonical=composed(symmetry.canonical if symmetry else None, quotient),
             screen=self.screen,
             recall=self.recall,
         )
 
     def _reduced_for(self, body: ast.Formula) -> None:
-        """Explore with the symmetry a claim allows: no card it names is renamed.
+        """Explore with the reductions a claim allows: no card it names is renamed, and the
+        logs keep what it reads of them (:mod:`verifier.engines.records`).
 
-        The exploration goes on while no card the claim names is in a class it renames;
-        otherwise a new one starts without the cards named so far in any class (the time
-        spent still counts against the limit).
+        The exploration goes on while it allows the claim; otherwise a new one starts with
+        what every claim asked so far needs (the time spent still counts against the
+        limit). Before anything is explored, the first claims set the reductions.
         """
         if not self.reduce:
             return
         named = named_cards(body)
-        if not any(c in members for members in self.classes for c in named):
-            if self.exploration.expanded or self.classes:
-                return
-            self.named |= named  # nothing explored yet: start with this claim's symmetry
-        else:
+        wanted = view(self.system.world, body)
+        fresh = not self.exploration.expanded
+        clash = any(c in members for members in self.classes for c in named)
+        if not clash and self.view.covers(wanted) and not (fresh and not self.classes):
+            return
+        if clash or fresh:
             self.named |= named
         classes = interchangeable(self.system.world, self.named)
-        if classes != self.classes or self.exploration.expanded:
-            self.classes, self.exploration = classes, self._exploration(classes)
+        widened = self.view | wanted
+        if classes != self.classes or widened != self.view or self.exploration.expanded:
+            self.classes, self.view = classes, widened
+            self.exploration = self._exploration(classes)
 
     def search(self, body: ast.Formula, want: bool) -> Search:
         if self.slicer is not None:

@@ -1,0 +1,172 @@
+"""The record quotient keeps what the rules and the claims read of the logs.
+
+:mod:`verifier.engines.records` explores one state per class of states that differ only
+in log entries no claim reads. That is sound when (1) the rules never read the logs (the
+legal actions, every field a step sets and every entry it writes are the same whatever the
+log held before) and (2) a claim has the same value on a state and on its representative.
+Both are checked here on every state of every example and of random scenarios of all three
+games; the differential tests of the reductions (``tests/test_symmetry.py``) compare the
+verdicts and witness lengths of the reduced and unreduced explorer on random scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, Run
+from tests.test_screen import EXAMPLES, on_random_states
+from verifier.claims import ast
+from verifier.claims.evaluate import truth
+from verifier.core.logic import CONCRETE
+from verifier.core.state import READ, Layout, State
+from verifier.engines.explore import Exploration, ExplorerEngine
+from verifier.engines.records import LOGS, WHOLE, Quotient, View, view
+from verifier.io.scenario import load_scenario, parse_for
+from verifier.run.check import prepare
+from verifier.run.verdict import Verdict, decide
+from verifier.system import System
+
+
+def _entries(layout: Layout, state: State, log: str, begin: int, end: int) -> list[tuple]:
+    columns = [state[layout.position(n)] for n in LOGS[log]]
+    return [tuple(c[k] for c in columns) for k in range(begin, end)]  # type: ignore[index]
+
+
+def _scrambled(layout: Layout, state: State) -> State:
+    """``state`` with each log's entries written in reverse order (its length kept)."""
+    out = list(state)
+    for counter, names in LOGS.items():
+        count = state[layout.position(counter)]
+        for name in names:
+            column = list(state[layout.position(name)])  # type: ignore[call-overload]
+            column[:count] = column[:count][::-1]
+            out[layout.position(name)] = tuple(column)
+    return tuple(out)
+
+
+def rules_never_read_the_logs(system: System, start: State, most: int) -> int:
+    """In every state of an exploration, and in the same state with its logs blanked and
+    scrambled, the same actions are legal, and each sets the same fields outside the logs,
+    the same log lengths and the same new entries."""
+    layout = system.layout
+    exploration = Exploration(system, start, most).run()
+    logs = {layout.position(n) for names in LOGS.values() for n in names}
+    blank = Quotient(layout, start, View())  # every entry since the start forgotten
+    compared = 0
+    for state in exploration.parent:
+        actions = list(system.enabled_actions(state))
+        for other in (blank(state), _scrambled(layout, state)):
+            assert list(system.enabled_actions(other)) == actions
+            for action in actions:
+                mine, theirs = (
+                    system.step(CONCRETE, state, action),
+                    system.step(CONCRETE, other, action),
+                )
+                for at, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+                    if at not in logs:
+                        assert a == b, (layout.fields[at].name, action)
+                for counter in LOGS:
+                    was = state[layout.position(counter)]
+                    now = mine[layout.position(counter)]
+                    assert _entries(layout, mine, counter, was, now) == _entries(  # type: ignore[arg-type]
+                        layout,
+                        theirs,
+                        counter,
+                        was,  # type: ignore[arg-type]
+                        now,  # type: ignore[arg-type]
+                    )
+                compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_rules_never_read_the_logs_in_the_examples(path: Path) -> None:
+    prepared = prepare(load_scenario(path))
+    assert rules_never_read_the_logs(prepared.system, prepared.history.state, 600) > 0
+
+
+@pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
+def test_the_rules_never_read_the_logs_of_random_scenarios(game: str) -> None:
+    on_random_states(rules_never_read_the_logs, game, 6)
+
+
+def _bodies(formula: ast.Formula) -> list[ast.Formula]:
+    return [formula.body] if isinstance(formula, ast.Quantified) else []
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_claim_has_the_same_value_on_a_state_and_its_representative(path: Path) -> None:
+    scenario = load_scenario(path)
+    prepared = prepare(scenario)
+    system, start = prepared.system, prepared.history.state
+    since = prepared.history.activations
+    exploration = Exploration(system, start, 3_000).run()
+    for claim in scenario.claims:
+        for body in _bodies(claim.formula):
+            wanted = view(system.world, body)
+            if wanted.whole:
+                continue
+            quotient = Quotient(system.layout, start, wanted)
+            for state in exploration.terminals:
+                real = truth(CONCRETE, system.world, state, body, since, start)
+                kept = truth(CONCRETE, system.world, quotient(state), body, since, start)
+                assert real == kept, (claim.text, state)
+
+
+def test_what_a_claim_reads_of_the_logs() -> None:
+    scenario = load_scenario(ROOT / "examples/yugioh/raigeki-imperial-order-dark-bribe.yaml")
+    world = prepare(scenario).system.world
+    by_name = {c.name: c for c in world.cards}
+    bribe = frozenset(by_name["Dark Bribe"].abilities)
+
+    def read(text: str) -> View:
+        formula = parse_for(scenario, text)
+        assert isinstance(formula, ast.Quantified)
+        return view(world, formula.body)
+
+    activates = dict(read('can_activate(B, "Dark Bribe")').keep)["an"]
+    assert activates.abilities == bribe and activates.columns == {"a_ab", "a_pl"}
+    assert dict(read('exists resolves("Dark Bribe")').keep)["rn"].abilities == bribe
+    responds = dict(read("can_respond(B)").keep)["an"]
+    assert responds.abilities is None  # every entry, but only who, which chain, which link
+    assert read('always zone("Raigeki") == graveyard') == View()
+    for whole in (
+        'exists resolution_order == ["Dark Bribe", "Raigeki"]',
+        "always chain_length <= 2",
+        'exists before("Dark Bribe", "Raigeki")',
+        'exists activates(B, "Dark Bribe") and chain_length == 2',
+    ):
+        assert read(whole) is WHOLE, whole
+    both = read('exists activates(B, "Dark Bribe") or resolves("Raigeki")')
+    assert both.covers(read('can_activate(B, "Dark Bribe")'))
+    assert not read('can_activate(B, "Dark Bribe")').covers(both)
+
+
+def test_orders_that_end_on_one_board_are_explored_once(run: Callable[..., Run]) -> None:
+    # Two Set Traps a side that draw: after every order of activations the board is the
+    # same; only the logs tell the orders apart.
+    path = ROOT / "bench/boards/damage-step.yaml"
+    scenario = load_scenario(path, allow_outside=True)
+    prepared = prepare(scenario)
+    system, start = prepared.system, prepared.history.state
+    states = {}
+    for reduce in (True, False):
+        engine = ExplorerEngine(system, start, prepared.history.activations, reduce=reduce)
+        claim = next(c for c in scenario.claims if "Rush Recklessly" in c.text)
+        decision = decide(engine, claim.formula)
+        assert decision.verdict is Verdict.HOLDS
+        assert decision.trace is not None
+        final = system.run(start, list(decision.trace))
+        assert truth(CONCRETE, system.world, final, claim.formula.body, 0, start)  # type: ignore[attr-defined]
+        states[reduce] = (int(decision.stats["states"]), len(decision.trace))
+    assert states[True][1] == states[False][1]  # the witness is as short
+    assert states[True][0] < states[False][0] * 0.85
+    done = run(
+        "ask", "--json", "--allow-outside", "--engine", "explore", str(path), "can_respond(B)"
+    )
+    assert json.loads(done.out)["claims"][0]["verdict"] == "holds"
+    assert READ.an(start) == prepared.history.activations
