@@ -230,7 +230,8 @@ def check(
 
     ``engine`` is ``auto``, ``explore``, ``smt`` or ``both``; ``timeout`` (seconds per engine)
     and ``max_states`` (the explorer's) are the limits past which a verdict is ``unknown``;
-    ``reduce=False`` turns the explorer's reductions off (symmetry, slicing, screening).
+    ``reduce=False`` turns the explorer's reductions off (symmetry, slicing, screening,
+    the record quotient).
     Raises :class:`~verifier.errors.VerifierError` for bad input.
     """
     options = Options(engine, timeout, max_states, explain, allow_outside, reduce=reduce)

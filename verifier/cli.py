@@ -143,7 +143,10 @@ def _reduce_option(f: click.decorators.FC) -> click.decorators.FC:
         "--no-reduce",
         "no_reduce",
         is_flag=True,
-        help="Search every state: no symmetry reduction, no claim slicing, no screening.",
+        help=(
+            "Search every state: no symmetry reduction, claim slicing, screening or record "
+            "quotient."
+        ),
     )(f)
 
 

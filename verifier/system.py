@@ -505,7 +505,14 @@ class System:
         f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
         f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
         stacked = L.not_(at_once)
-        activation.record(ctx, ability, player, L.ite(stacked, f.clen + 1, 0), segoc=False)
+        activation.record(
+            ctx,
+            ability,
+            player,
+            L.ite(stacked, f.clen + 1, 0),
+            segoc=False,
+            targets=(target, self._second(action)),
+        )
         activation.push_link(
             ctx, ability, player, target, spd, stacked, veiled, self._second_slot(action)
         )
@@ -566,7 +573,9 @@ class System:
         events.targeted(ctx, target)
         events.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
-        activation.record(ctx, ability, player, f.clen + 1, segoc=True)
+        activation.record(
+            ctx, ability, player, f.clen + 1, segoc=True, targets=(target, self._second(action))
+        )
         activation.push_link(
             ctx, ability, player, target, spd, True, veiled, self._second_slot(action)
         )

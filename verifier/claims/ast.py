@@ -31,6 +31,7 @@ __all__ = [
     "Responds",
     "SentByCleanup",
     "SpeedIs",
+    "Targets",
     "Triggers",
     "ZoneIs",
     "point_of",
@@ -95,6 +96,16 @@ class Before:
 
     first: int
     second: int
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """An activation of ``card`` in the continuation targets the card ``second`` or the
+    player ``player`` (exactly one of them is given)."""
+
+    card: int
+    second: int | None
+    player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +260,7 @@ Atom = (
     | Countered
     | NoEffect
     | Before
+    | Targets
     | Triggers
     | MissesTiming
     | CardStat

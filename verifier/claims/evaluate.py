@@ -114,6 +114,18 @@ class _Eval:
             return self.outcome(formula.card, (Outcome.ACTIVATION_NEGATED,))
         if isinstance(formula, ast.NoEffect):
             return self.outcome(formula.card, (Outcome.NO_EFFECT,))
+        if isinstance(formula, ast.Targets):
+            named = formula.second if formula.player is None else self.w.n + formula.player
+            return L.or_(
+                *(
+                    L.and_(
+                        k < f.an,
+                        self.of(formula.card, f.a_ab[k]),
+                        L.or_(f.a_tg[k] == named, f.a_tg2[k] == named),
+                    )
+                    for k in range(self.start, self.alog)
+                )
+            )
         if isinstance(formula, ast.Before):
             return L.or_(
                 *(

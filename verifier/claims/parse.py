@@ -70,6 +70,7 @@ PREDICATES = sorted(
         "responds",
         "can_respond",
         "before",
+        "targets",
         "loses",
     ]
 )
@@ -391,6 +392,12 @@ class _Builder:
         if word == "before":
             self.arity(name, args, 2, "two cards")
             return ast.Before(self.card(args[0]), self.card(args[1]))
+        if word == "targets":
+            self.arity(name, args, 2, 'a card and its target: a card ("X") or a player (B)')
+            card = self.card(args[0])
+            if args[1].data == "string":
+                return ast.Targets(card, self.card(args[1]))
+            return ast.Targets(card, None, self.player(args[1]))
         if word in COMPARED:
             raise self.error(f"{word}(...) needs a comparison, such as {word}(...) == ...", name)
         raise self.error(f"unknown predicate '{word}'{_hint(word, PREDICATES)}", name)

@@ -171,6 +171,8 @@ CORE: tuple[Field, ...] = (
     _array("a_cno", "alog"),
     _array("a_link", "alog"),
     _array("a_segoc", "alog", False),
+    _array("a_tg", "alog", -1, "card"),  # its target: a card, a player (after the cards) or -1
+    _array("a_tg2", "alog", -1, "card"),  # its second target, or -1
     # resolution log (records)
     _array("r_ab", "rlog", -1, "ability"),
     _array("r_cno", "rlog"),
@@ -372,6 +374,8 @@ class Frame:
     a_cno: Column
     a_link: Column
     a_segoc: Column
+    a_tg: Column
+    a_tg2: Column
     r_ab: Column
     r_cno: Column
     r_out: Column

@@ -1773,7 +1773,7 @@ ATOMS = (
     "speed",
     "life_points",
     "life_points",
-    "life_points",
+    "targets",  # in a third life-points slot: the other atoms keep their draws
     "cards_drawn",
     "atk",
     "def",
@@ -1820,6 +1820,9 @@ def _atom(
         return f"{kind}({card})"
     if kind == "before":
         return f"before({card}, {other})"
+    if kind == "targets":
+        # A card or a player as the target, told by the draw the comparisons use.
+        return f"targets({card}, {other if eq == '==' else player})"
     if kind in ("resolution_order", "chain_order", "segoc_order"):
         listed = [json.dumps(c.pick(cards)) for _ in range(c.integer(0, 2))]
         return f"{kind} {eq} [{', '.join(listed)}]"

@@ -5,7 +5,7 @@ The rules write them and never read them (``tests/test_records.py`` checks it in
 state of every example and on random scenarios of all three games): what may happen next
 depends on the board, the chain and the counters, not on the order in which the board came
 about. Only the claims read the logs, and most of them only ask whether some entry is there:
-``activates(A, "X")`` (so ``can_activate``), ``responds(B)`` (so ``can_respond``),
+``activates(A, "X")`` (so ``can_activate``), ``responds(B)`` (so ``can_respond``), ``targets``,
 ``resolves``, ``negated``, ``countered``, ``no_effect``.
 
 For such claims two states that agree on everything but their logs, and whose logs hold the
@@ -34,7 +34,7 @@ from verifier.core.world import World
 __all__ = ["LOGS", "WHOLE", "Quotient", "View", "composed", "view"]
 
 LOGS: dict[str, tuple[str, ...]] = {
-    "an": ("a_ab", "a_pl", "a_cno", "a_link", "a_segoc"),
+    "an": ("a_ab", "a_pl", "a_cno", "a_link", "a_segoc", "a_tg", "a_tg2"),
     "rn": ("r_ab", "r_cno", "r_out", "r_spd"),
 }
 """Each log: the field that counts its entries, and its columns (the first names the
@@ -61,23 +61,34 @@ _LOG_FREE = (
 
 _OUTCOMES = (ast.Resolves, ast.Negated, ast.Countered, ast.NoEffect)
 
+_TARGETS = frozenset({"a_tg", "a_tg2"})
+"""The columns only ``targets`` reads."""
+
+_ORDERED = (ast.Before, ast.SpeedIs, ast.ChainLength, ast.OrderIs)
+"""The atoms that read the order or the count of entries (every column but the targets)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Keep:
     """What of one log a claim reads: the entries of ``abilities`` (None: of every
-    ability), and of them the ``columns``."""
+    ability), and of them the ``columns``; ``ordered``: every entry where it is (an order
+    or a count), only the columns no claim reads forgotten."""
 
     abilities: frozenset[int] | None
     columns: frozenset[str]
+    ordered: bool = False
 
     def __or__(self, other: Keep) -> Keep:
         if self.abilities is None or other.abilities is None:
             abilities = None
         else:
             abilities = self.abilities | other.abilities
-        return Keep(abilities, self.columns | other.columns)
+        ordered = self.ordered or other.ordered
+        return Keep(None if ordered else abilities, self.columns | other.columns, ordered)
 
     def covers(self, other: Keep) -> bool:
+        if other.ordered and not self.ordered:
+            return False
         if self.abilities is not None and (
             other.abilities is None or not other.abilities <= self.abilities
         ):
@@ -122,9 +133,19 @@ def _atom(world: World, formula: ast.Formula) -> View:
     if isinstance(formula, ast.Activates):
         columns = {"a_ab"} | (set() if formula.player is None else {"a_pl"})
         return View((("an", Keep(of(formula.card), frozenset(columns))), ("rn", NOTHING)))
+    if isinstance(formula, ast.Targets):
+        keep = Keep(of(formula.card), frozenset({"a_ab", "a_tg", "a_tg2"}))
+        return View((("an", keep), ("rn", NOTHING)))
     if isinstance(formula, ast.Responds):
         keep = Keep(None, frozenset({"a_pl", "a_cno", "a_link"}))
         return View((("an", keep), ("rn", NOTHING)))
+    if isinstance(formula, _ORDERED):
+        return View(
+            tuple(
+                (log, Keep(None, frozenset(columns) - _TARGETS, ordered=True))
+                for log, columns in LOGS.items()
+            )
+        )
     if isinstance(formula, _OUTCOMES):
         keep = Keep(of(formula.card), frozenset({"r_ab", "r_out"}))
         return View((("an", NOTHING), ("rn", keep)))
@@ -157,6 +178,7 @@ class _Log:
     fills: tuple[object, ...]  # each column's value where nothing was written
     kept: tuple[bool, ...]  # whether the claims read the column
     abilities: frozenset[int] | None  # the entries they read (None: all)
+    ordered: bool  # every entry where it is
     since: int  # entries the start state holds: never changed
 
 
@@ -175,6 +197,7 @@ class Quotient:
                     fills=tuple(layout.fields[p].fill for p in positions),
                     kept=tuple(n in keep[counter].columns for n in names),
                     abilities=keep[counter].abilities,
+                    ordered=keep[counter].ordered,
                     since=int(start[layout.position(counter)]),
                 )
             )
@@ -185,7 +208,7 @@ class Quotient:
         known = self._known
         for log in self._logs:
             count = state[log.counter]
-            if count == log.since:
+            if count == log.since or (log.ordered and all(log.kept)):
                 continue
             key = (log.counter, count, *(state[p] for p in log.columns))
             columns = known.get(key)
@@ -205,6 +228,12 @@ class Quotient:
         ability = columns[0]
         assert isinstance(ability, tuple)
         size, since = len(ability), log.since
+        if log.ordered:
+            blanked = []
+            for column, kept, fill in zip(columns, log.kept, log.fills, strict=True):
+                assert isinstance(column, tuple)
+                blanked.append(column if kept else column[:since] + (fill,) * (size - since))
+            return tuple(blanked)
         entries: set[tuple[object, ...]] = set()
         for k in range(since, min(count, size)):
             if log.abilities is None or ability[k] in log.abilities:

@@ -302,7 +302,14 @@ def _visit_before(
     return visited, reached, tuple(r for r, _ in forbade.most_common())
 
 
-OUTCOMES = (ast.Activates, ast.Resolves, ast.Negated, ast.NoEffect, ast.Countered)
+OUTCOMES = (
+    ast.Activates,
+    ast.Targets,
+    ast.Resolves,
+    ast.Negated,
+    ast.NoEffect,
+    ast.Countered,
+)
 """The atoms that only an activation of their card (after the start) can make true, when no
 link of it is on the chain or has resolved at the start."""
 

@@ -267,13 +267,25 @@ def push_link(
     f.mode = L.ite(when, int(Mode.BUILD), f.mode)
 
 
-def record(ctx: Ctx, ability: Ability, player: Term, link: Term, segoc: bool) -> None:
-    """Write an activation into the activation log (for claims)."""
-    entry = {
+def record(
+    ctx: Ctx,
+    ability: Ability,
+    player: Term,
+    link: Term,
+    segoc: bool,
+    targets: tuple[int | None, int | None] = (None, None),
+) -> None:
+    """Write an activation into the activation log (for claims), with its targets."""
+    entry: dict[str, Term] = {
         "a_ab": ability.index,
         "a_pl": player,
         "a_cno": ctx.f.cno,
         "a_link": link,
         "a_segoc": segoc,
     }
+    # An untargeted activation leaves the target columns as they were (-1): a scenario
+    # without targets never changes them, and the SMT encoding keeps them as constants.
+    for name, target in zip(("a_tg", "a_tg2"), targets, strict=True):
+        if target is not None:
+            entry[name] = target
     append(ctx, "an", entry, ctx.w.layout.alog)
