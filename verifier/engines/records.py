@@ -257,9 +257,17 @@ def _order(entry: tuple[object, ...]) -> tuple[int, ...]:
 
 
 def composed(
-    first: Callable[[State], State] | None, then: Callable[[State], State] | None
+    rename: Callable[[State], State] | None, quotient: Callable[[State], State] | None
 ) -> Callable[[State], State] | None:
-    """``then`` after ``first`` (either may be absent)."""
-    if first is None or then is None:
-        return first or then
-    return lambda state: then(first(state))
+    """The canonical form under both a renaming of interchangeable cards and the quotient
+    (either may be absent): the quotient, then the renaming, then the quotient again.
+
+    The renaming chooses among interchangeable cards by all they are named in, log entries
+    included; were it to see entries that the quotient then forgets, two states of one class
+    could get different forms (two Forests, one tapped before the start and one since: which
+    is called which would depend on an entry no claim reads). The quotient comes first, so
+    the renaming sees only what is kept; and last, for the renaming may change the order in
+    which the kept entries sort."""
+    if rename is None or quotient is None:
+        return rename or quotient
+    return lambda state: quotient(rename(quotient(state)))
