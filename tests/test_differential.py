@@ -78,7 +78,10 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     hand_cards = game == "yugioh" and chooser.integer(0, 2) == 0
     size = chooser.integer(1, 4 if large else 2 if hand_cards else 3)
     decks = chooser.integer(0, 3) == 0
-    data = scenario(chooser, game, size=size, summons=summons, hand_cards=hand_cards, decks=decks)
+    mana = game == "mtg" and chooser.integer(0, 1) == 0
+    data = scenario(
+        chooser, game, size=size, summons=summons, hand_cards=hand_cards, decks=decks, mana=mana
+    )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
     return data, claims, walk
@@ -278,13 +281,15 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 283, "cmc": 50, "mtg": 70}
+REACH = {"yugioh": 283, "cmc": 50, "mtg": 90}
 HAND_CARDS = 100
 """Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
 earlier seeds' scenarios stay what they were)."""
 DECKS = {"yugioh": 263, "cmc": 40, "mtg": 60}
 """Seeds from here on may count the Decks (``deck``) and ask ``deck_size`` and ``loses``
 (the earlier seeds' scenarios stay what they were)."""
+MANA = 70
+"""Magic seeds from here on may have lands, mana abilities and mana costs."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -304,6 +309,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             summons=game == "yugioh" and seed % 4 == 0,
             hand_cards=game == "yugioh" and seed >= HAND_CARDS,
             decks=seed >= DECKS[game],
+            mana=game == "mtg" and seed >= MANA,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -381,6 +387,7 @@ VERBS = (
     "damage",
     "negate-card-effects",
     "create-token",
+    "add-mana",
 )
 OBJECTS = (
     "target",
@@ -419,6 +426,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
             out.add("damage:creature" if isinstance(value, dict) else "damage:player")
         elif verb == "create-token":
             out.add(f"create-token:count-{value.get('count', 1)}")
+        elif verb == "add-mana":
+            out.add(f"add-mana:{value}")
         elif verb in ("change-atk", "change-def"):
             out.add(f"object:{value['on']}")
             out.add(f"{verb}:{'gain' if value['by'] > 0 else 'loss'}")
@@ -572,6 +581,8 @@ def features(data: dict[str, Any]) -> set[str]:
             "power",
             "toughness",
             "color",
+            "mana",
+            "tapped",
         ):
             if key in card:
                 out.add(key)
@@ -615,6 +626,7 @@ def features(data: dict[str, Any]) -> set[str]:
             " banishing ",
             " choosing ",
             " declines ",
+            " plays ",
         ):
             if what in step:
                 out.add(f"history:{what.strip()}")
@@ -862,6 +874,14 @@ REQUIRED = {
     "index:after_link>=65536",
     "index:chain>=65536",
     "constant:chain_length>=65536",
+    "kind:land",
+    "mana",
+    "tapped",
+    "cost:tap",
+    "add-mana:G",
+    "add-mana:U",
+    "add-mana:C",
+    "history:plays",
 }
 
 

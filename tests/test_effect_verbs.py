@@ -60,6 +60,7 @@ FILES_ORDER = [
     "negate-card-effects",
     "combat-damage",
     "create-token",
+    "add-mana",
 ]
 #: Verbs the generator never writes: the object combat damage on the stack carries.
 UNGENERATED = {"combat-damage"}
@@ -295,6 +296,9 @@ CHAIN_NOTES = {
     "banish",
     "send",
     "pay-lp",
+    # Magic's mana paid and lands played (told by the narration of the chain)
+    "pay-mana",
+    "land",
     # Magic's stack: a spell leaving it or entering the battlefield, state-based actions,
     # priority, combat damage assigned
     "to-graveyard",

@@ -567,7 +567,8 @@ MODES = """\
                 "banish, negate, flip-face-down, take-control, special-summon, send-to-graveyard, "
                 "return-to-hand, draw, add-from-deck, lose-lp, gain-lp, coin-toss, dizzy, undizzy, "
                 "counterspell, slow, speed-up, change-atk, change-def, negate-attack, "
-                "end-battle-phase, damage, negate-card-effects, combat-damage, create-token)",
+                "end-battle-phase, damage, negate-card-effects, combat-damage, create-token, "
+                "add-mana)",
             ],
             id="unknown-includes",
         ),

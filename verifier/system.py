@@ -27,6 +27,7 @@ from verifier.rules import (
     combat,
     events,
     locks,
+    mana,
     protocol,
     resolution,
     sba,
@@ -72,6 +73,9 @@ class Action:
     how: str = "normal"
     target2: int = -1
     """The second target of an ability that targets two cards (always above ``target``)."""
+    mana: tuple[int, ...] = ()
+    """How much of each type of mana pays the generic part of its mana cost (Magic; see
+    :func:`verifier.rules.mana.payments`)."""
 
 
 class IllegalTrace(Exception):
@@ -177,18 +181,27 @@ class System:
             kind = w.model.kinds[
                 w.cards[ability.card].kind if ability.card_activation else ability.kind
             ]
-            pairs = itertools.product(self._target_sets(ability), self._tributes(ability))
-            for chosen, tributes in pairs:
+            pairs = itertools.product(
+                self._target_sets(ability),
+                self._tributes(ability),
+                mana.payments(w.scenario, ability),
+            )
+            for chosen, tributes, spend in pairs:
                 if any(c in tributes for c in chosen):
                     continue
                 t = chosen[0] if chosen else -1
                 t2 = chosen[1] if len(chosen) > 1 else -1
                 how = "trigger" if kind.trigger else "activate"
-                yield Action(how, ability.index, t, tributes, target2=t2)
+                yield Action(how, ability.index, t, tributes, target2=t2, mana=spend)
             if ability.trigger is not None and (
                 ability.trigger.optional or w.model.unactivatable == "drop"
             ):
                 yield Action("decline", ability.index)
+        for card in w.cards:
+            # Magic's land drop: a land its controller holds, or one that may return there.
+            returns = any(a.uses("return-to-hand") for a in w.abilities)
+            if card.type == "land" and (card.zone is Zone.HAND or returns):
+                yield Action("land", card=card.index, player=card.owner)
         for p in (0, 1):
             yield Action("pass", player=p)
         if w.model.auto_resolve_seconds is not None:
@@ -308,6 +321,7 @@ class System:
             yield from activation.activation_checks(ctx, ability, target, action.tributes)
             yield from self._second_target(ctx, action, ctx.f.ctrl[ability.card])
             yield from self._effect_checks(ctx, ability, ctx.f.ctrl[ability.card])
+            yield from mana.mana_checks(ctx, ability, ctx.f.ctrl[ability.card], action.mana)
             condition = ability.condition
             if condition is not None and condition.would_destroy is not None:
                 me = ctx.f.ctrl[ability.card]
@@ -347,6 +361,8 @@ class System:
             yield from battle.attack_checks(ctx, action.card, action.target)
         elif kind == "position":
             yield from turn.position_checks(ctx, action.card)
+        elif kind == "land":
+            yield from turn.land_checks(ctx, action.card, action.player)
         elif kind == "reopen":
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
@@ -363,6 +379,7 @@ class System:
         yield from locks.activation_locks(ctx, ability, player)
         yield from locks.target_locks(ctx, ability, target, player)
         yield from activation.cost_checks(ctx, ability, player, target, action.tributes)
+        yield from mana.mana_checks(ctx, ability, player, action.mana)
         yield from self._second_target(ctx, action, player)
         yield from self._effect_checks(ctx, ability, player)
         yield from activation.once_checks(ctx, ability)
@@ -459,6 +476,8 @@ class System:
             battle.attack(ctx, action.card, action.target)
         elif kind == "position":
             turn.change_position(ctx, action.card)
+        elif kind == "land":
+            turn.play_land(ctx, action.card, action.player)
         elif kind == "reopen":
             ctx.f.mode = int(Mode.OPEN)
             protocol.open_state(ctx, True)
@@ -494,6 +513,7 @@ class System:
         ctx.note("activate", [card], ability.label, player, spd)
         veiled = activated_negated(ctx, ability)  # before a cost moves the card
         activation.pay_costs(ctx, ability, player, action.tributes)
+        mana.pay(ctx, ability, player, action.mana)
         events.targeted(ctx, target)
         events.targeted(ctx, self._second(action))
         if ability.card_activation:
@@ -570,6 +590,7 @@ class System:
         ctx.note("activate", [ability.card], ability.label, player)
         veiled = activated_negated(ctx, ability)
         activation.pay_costs(ctx, ability, player, action.tributes)
+        mana.pay(ctx, ability, player, action.mana)
         events.targeted(ctx, target)
         events.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
@@ -913,6 +934,7 @@ _MODES = {
     "summon": (Mode.OPEN,),
     "position": (Mode.OPEN,),
     "attack": (Mode.OPEN,),
+    "land": (Mode.OPEN,),
 }
 
 
@@ -967,6 +989,7 @@ def derive_layout(scenario: Scenario) -> Layout:
             *turn.fields(scenario),
             *events.fields(scenario),
             *activation.fields(scenario),
+            *mana.fields(scenario),
         ]
     )
     return Layout(

@@ -221,6 +221,14 @@ OPTIONAL: dict[str, Field] = {
         _array("atkg", "card", False),
         _array("blk", "card", -1, "card"),
         _array("asg", "card"),
+        # Magic's mana (rules/mana.py): each player's mana pool, one field per type of mana
+        _array("mana_w", "player"),
+        _array("mana_u", "player"),
+        _array("mana_b", "player"),
+        _array("mana_r", "player"),
+        _array("mana_g", "player"),
+        _array("mana_c", "player"),
+        Field("lands", None, 0),  # lands the turn player played this turn (rules/turn.py)
         # event conditions (rules/windows.py): "when a card is destroyed" and the like
         Field("cseq", None, 0),  # the last event's number when the current chain began
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
@@ -408,6 +416,13 @@ class Frame:
     atkg: Column
     blk: Column
     asg: Column
+    mana_w: Column
+    mana_u: Column
+    mana_b: Column
+    mana_r: Column
+    mana_g: Column
+    mana_c: Column
+    lands: Term
     cseq: Term
     step: Term
     tp: Term

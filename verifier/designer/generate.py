@@ -871,6 +871,38 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
     return card
 
 
+MANA_COSTS = ("{G}", "{U}", "{1}", "{1}{G}", "{U}{U}", "{1}{U}", "{2}")
+"""The mana costs generated spells have: coloured, generic, both."""
+
+
+def _mtg_mana(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> None:
+    """Mana costs for some spells of the hands, and lands that tap for mana: on the
+    battlefield (perhaps tapped) and in the turn player's hand (a land drop)."""
+    for card in cards.values():
+        cast = card.get("kind") in ("instant", "sorcery") or (
+            card.get("kind") == "creature" and card.get("zone") == "hand"
+        )
+        if cast and c.integer(0, 2) > 0:
+            card["mana"] = c.pick(MANA_COSTS)
+    for i in range(c.integer(1, 3)):
+        player = c.pick([turn, other])
+        land: dict[str, Any] = {
+            "kind": "land",
+            "controller": player,
+            "ability": {
+                "type": "mana-ability",
+                "cost": {"tap": "this"},
+                "effect": {"add-mana": c.pick(["G", "U", "C"])},
+            },
+        }
+        place = c.integer(0, 3)
+        if place == 0 and player == turn:
+            land["zone"] = "hand"
+        elif place == 1:
+            land["tapped"] = True
+        cards[f"Land {i + 1}"] = land
+
+
 def _mtg_combat(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> None:
     """A Magic combat after blockers are declared: an attacking creature, perhaps blocked
     by one that can sacrifice itself to deal 1 damage (Mogg Fanatic), and perhaps a second
@@ -1228,6 +1260,7 @@ def scenario(
     rules: str | None = None,
     hand_cards: bool = False,
     decks: bool = False,
+    mana: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1246,6 +1279,10 @@ def scenario(
     With ``decks``, the scenario may count the Decks (``deck``), small ones, so that a draw
     cannot be activated or runs a Deck out; its claims may then ask ``deck_size`` and
     ``loses``. Off by default for the same reason.
+
+    With ``mana`` (Magic), the spells of the hands may have mana costs, and the players
+    lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
+    the same reason.
     """
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
@@ -1297,6 +1334,8 @@ def scenario(
         _one_attacker(cards, turn)
     if combat:
         _mtg_combat(c, cards, turn, other)
+    if mana and game == "mtg":
+        _mtg_mana(c, cards, turn, other)
     _own(cards, players)
     data: dict[str, Any] = {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
@@ -1461,6 +1500,8 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             out.append(text)
         elif action.kind == "pass":
             out.append(f"{players[action.player]} passes")
+        elif action.kind == "land":
+            out.append(f"{players[action.player]} plays {names[action.card]}")
         elif action.kind == "decline" and extended:
             ability = world.abilities[action.ability]
             out.append(f"{players[pctrl[ability.index]]} declines {ability.label}")

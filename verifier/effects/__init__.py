@@ -19,6 +19,7 @@ from verifier.effects import (
     battle,
     coin,
     damage,
+    mana,
     movement,
     negation,
     position,
@@ -74,6 +75,7 @@ for _verb in (
     veil.NEGATE_CARD_EFFECTS,
     damage.COMBAT_DAMAGE,
     tokens.CREATE_TOKEN,
+    mana.ADD_MANA,
 ):
     register(_verb)
 

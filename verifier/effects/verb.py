@@ -186,7 +186,8 @@ def told_of_cards(words: str, kind: str = "effect") -> Narrator:
     def tell(note: Note, names: Names) -> list[Told]:
         if not note.cards:
             return []
-        return [Told(kind, f"{names.listed(note)} {words}", None, note.cards[0])]
+        said = names.term(words)  # in the game's own words ("becomes tapped")
+        return [Told(kind, f"{names.listed(note)} {said}", None, note.cards[0])]
 
     return tell
 

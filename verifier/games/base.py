@@ -104,6 +104,9 @@ class Game:
     cleanup step, 514.3, unless something triggers there and is put onto the stack)."""
     fields: tuple[str, ...] = ()
     """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
+    untaps: bool = False
+    """Whether the active player's permanents untap (are no longer dizzy) as their turn
+    begins (Magic's untap step, CR 502.3)."""
     verbs: frozenset[str] | None = None
     """The effect verbs its cards typically use, which the scenario generator of the
     differential tests draws from (None: every registered verb)."""

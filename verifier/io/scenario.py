@@ -49,6 +49,7 @@ from verifier.spec.cards import (
     TriggerSpec,
     Zone,
 )
+from verifier.spec.mana import parse as parse_mana
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import TOP, ClaimEntry, Scenario, Step
 
@@ -509,7 +510,7 @@ class _Loader:
             zone = Zone.FIELD
             face_up = False
         else:
-            default = "field" if kind.card == "monster" else "hand"
+            default = "field" if kind.card in ("monster", "land") else "hand"
             zone = self.zone(entry.zone or default, where.at("zone"))
             face_up = entry.face != "down" if zone is Zone.FIELD else zone is not Zone.HAND
         if entry.face is not None and zone is not Zone.FIELD:
@@ -582,7 +583,7 @@ class _Loader:
                         speed=kind.speed,
                         condition=None,
                         trigger=None,
-                        costs=(),
+                        costs=self.card_mana(entry, where),
                         target=None,
                         effects=(),
                         once=None,
@@ -624,6 +625,15 @@ class _Loader:
             )
         if entry.dizzy:
             self.needs("dizzy", where.at("dizzy"))
+        if entry.tapped and zone is not Zone.FIELD:
+            raise self.error("only a permanent on the battlefield is tapped", where.at("tapped"))
+        casts = kind.card in {"spell", "trap"} or (kind.cast and kind.speed is not None)
+        if entry.mana is not None and not casts:
+            raise self.error(
+                f"a {kind.card} card of kind '{entry.kind}' is not cast, so it has no mana cost "
+                "(a land is played: CR 305.1)",
+                where.at("mana"),
+            )
         if entry.position is not None or entry.attacked:
             key = "position" if entry.position is not None else "attacked"
             if kind.card != "monster" or zone is not Zone.FIELD:
@@ -643,7 +653,7 @@ class _Loader:
             zone=zone,
             face_up=face_up,
             set_this_turn=entry.set == "this-turn",
-            dizzy=entry.dizzy,
+            dizzy=entry.dizzy or entry.tapped,
             atk=entry.atk if entry.atk is not None else entry.power,
             defense=entry.def_ if entry.def_ is not None else entry.toughness,
             defense_position=entry.position == "defense"
@@ -832,6 +842,7 @@ class _Loader:
         costs = self.costs(entry.cost, where)
         if mode is not None and mode.cost is not None:
             costs = self.costs([*_listed(entry.cost), *_listed(mode.cost)], where)
+        costs += self.card_mana(entry, where)
         for cost in costs:
             if cost.this:
                 raise self.error(
@@ -1153,12 +1164,34 @@ class _Loader:
             elif cost.dizzy is not None:
                 self.needs("dizzy", where.at("cost"))
                 out.append(Cost("dizzy"))
+            elif cost.tap is not None:
+                out.append(Cost("dizzy"))  # Magic's {T}: the state's dizzy, in its words
+            elif cost.mana is not None:
+                out.append(self.mana_cost(cost.mana, where.at("cost")))
         if sum(1 for c in out if c.chooses) > 1:
             raise self.error(
                 "at most one cost that chooses a card (tribute, discard or banish)",
                 where.at("cost"),
             )
         return tuple(out)
+
+    def card_mana(self, entry: CardFile, where: _Where) -> tuple[Cost, ...]:
+        """The mana cost of casting the card (``mana:``), as a cost of its activation."""
+        if entry.mana is None:
+            return ()
+        return (self.mana_cost(entry.mana, where.at("mana")),)
+
+    def mana_cost(self, text: str, span: Span) -> Cost:
+        """A mana cost (``{1}{U}{U}``): its generic part and its coloured symbols."""
+        parsed = parse_mana(text)
+        if parsed is None:
+            raise self.error(
+                f"'{text}' is not a mana cost: write symbols such as {{1}}{{U}}{{U}} or 2G "
+                "(a number for generic mana; W, U, B, R, G, C)",
+                span,
+            )
+        generic, counts = parsed
+        return Cost("mana", amount=generic, mana=counts)
 
     def effects(
         self,
@@ -1430,6 +1463,8 @@ class _StepReader:
             if rest.startswith(verb + " "):
                 start = offset + len(verb) + 1
                 card, end = self.card_at(start)
+                if self.cards[card].type == "land" and verb == "plays":
+                    return self.land(player, card, end, text)
                 ability, end, modes = self.which_ability(card, end, start, verb == "casts")
                 tributes, (target, second), end = self.clauses(end)
                 return Step(
@@ -1450,6 +1485,12 @@ class _StepReader:
             "'the chain resolves'",
             offset,
         )
+
+    def land(self, player: int, card: int, end: int, text: str) -> Step:
+        """'A plays Forest': Magic's land drop, a special action (CR 305.1)."""
+        if self.text[end:].strip():
+            raise self.error("playing a land is all the step says: no target, no cost", end)
+        return Step("land", player, card=card, text=text, span=self.origin)
 
     def decline(self, player: int, start: int, text: str) -> Step:
         """'A declines X' (or 'A does not activate X'): an optional trigger effect of X that

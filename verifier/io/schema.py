@@ -70,6 +70,8 @@ ColorFilter = Literal[
 
 # Every number the formats accept is bounded (see verifier.spec.values).
 Stat = Annotated[int, Field(ge=0, le=MAX_POINTS, description="ATK or DEF, 0 to 10^9")]
+ManaText = Annotated[str, Field(min_length=1, max_length=40)]
+"""Magic mana symbols: ``{1}{U}{U}`` or ``1UU`` (read by :func:`verifier.rules.mana.parse`)."""
 Zones = Annotated[int, Field(ge=1, le=10, description="a number of zones, 1 to 10")]
 Names = Annotated[str | list[str], Field(description="one name or a list of names")]
 
@@ -81,8 +83,10 @@ class KindFile(_Strict):
     """What one card kind or effect kind is, under a rule system."""
 
     speed: Speed | None = Field(None, description="its speed; none for cards never activated")
-    card: Literal["monster", "spell", "trap"] | None = Field(
-        None, description="the card type of a card of this kind"
+    card: Literal["monster", "spell", "trap", "land"] | None = Field(
+        None,
+        description="the card type of a card of this kind (a Magic land is played, never "
+        "cast: CR 305)",
     )
     effect: bool = Field(False, description="an effect of a monster, not a card")
     trigger: bool = Field(False, description="activates only when its trigger happens")
@@ -433,6 +437,13 @@ class CostFile(_Strict):
         None, description="pay Life Points: a number, or half (rounded down)"
     )
     dizzy: Literal["this"] | None = Field(None, description="dizzy this card (CMC)")
+    tap: Literal["this"] | None = Field(
+        None, description="Magic: tap this permanent ({T}, CR 107.5); it untaps in its untap step"
+    )
+    mana: ManaText | None = Field(
+        None,
+        description="Magic: a mana cost paid from the mana pool ('{1}{U}', '{2}'; CR 202, 601.2g)",
+    )
 
     @model_validator(mode="after")
     def _one(self) -> CostFile:
@@ -440,7 +451,7 @@ class CostFile(_Strict):
         return self
 
 
-COSTS = ("tribute", "discard", "banish", "send_to_graveyard", "pay_lp", "dizzy")
+COSTS = ("tribute", "discard", "banish", "send_to_graveyard", "pay_lp", "dizzy", "tap", "mana")
 
 
 def _effect_fields() -> dict[str, Any]:
@@ -874,6 +885,12 @@ class CardFile(_Strict):
     blocking: str | None = Field(
         None, description="Magic: the attacking creature this creature blocks"
     )
+    mana: ManaText | None = Field(
+        None,
+        description="Magic: the card's mana cost ('{1}{U}{U}', CR 202.1), paid from its "
+        "caster's mana pool as it is cast",
+    )
+    tapped: bool = Field(False, description="Magic: a tapped permanent (CR 110.5)")
     split_second: bool = Field(
         False,
         description="Magic's split second (CR 702.61): while this spell is on the stack, no "

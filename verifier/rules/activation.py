@@ -34,12 +34,15 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state fields activations need: the unlisted cards of each hand, kept when
     the scenario gives hands or a cost may be paid with any card of the hand; a link's second
     target, when an ability targets two cards; the cards of each Deck, when the scenario
-    counts them."""
+    counts them; whether a card is dizzy (tapped), when a cost dizzies (taps) it or a card
+    starts so."""
     hidden = any(cost.hidden for a in scenario.abilities for cost in a.costs)
     hand = ("hand",) if hidden or any(scenario.hands) else ()
     two = ("ltg2",) if any(a.targets > 1 for a in scenario.abilities) else ()
     deck = ("deck",) if scenario.decks != (-1, -1) else ()
-    return hand + two + deck
+    taps = any(c.kind == "dizzy" for a in scenario.abilities for c in a.costs)
+    dizzy = ("dizzy",) if taps or any(c.dizzy for c in scenario.cards) else ()
+    return hand + two + deck + dizzy
 
 
 def activation_checks(

@@ -52,6 +52,10 @@ RULES: dict[str, str] = {
     "cost.banish": "the banishing cannot be paid with that card",
     "cost.life-points": "not enough Life Points to pay the cost",
     "cost.dizzy": "it is dizzy, and using it dizzies it",
+    "cost.mana": "the mana in the player's mana pool cannot pay its mana cost",
+    "land.timing": "a land is played in its controller's own main phase, with nothing on the "
+    "chain, while they may act",
+    "land.one-per-turn": "a player plays one land a turn",
     "resolve.mode": "links resolve only once the chain is closed",
     "resolve.next": "another link resolves first",
     "cleanup.mode": "the chain has not finished resolving",

@@ -6,7 +6,8 @@ moves on when the chain is empty and both players have passed in a row; each ste
 opens its own game state, in which the turn player may act first. In a Main Phase the turn
 player may Normal Summon or Set a monster once per turn, Flip Summon a monster Set in an
 earlier turn, and change the battle position of a monster once per turn (not one summoned,
-or that attacked, this turn).
+or that attacked, this turn). Magic's active player plays a land once a turn in a main phase
+(a special action, CR 305), and each player's mana pool empties as a step ends (500.4).
 
 A scenario goes through its turn only when it says how far (``until``); otherwise its
 continuations end with its chains and the chains they cause, where it starts.
@@ -19,9 +20,10 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
-from verifier.rules import combat, protocol, sba, triggers
+from verifier.games import game
+from verifier.rules import combat, mana, protocol, sba, triggers
 from verifier.rules.context import Check, Ctx, on_field, turn_player
-from verifier.spec.cards import Ability
+from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -31,7 +33,10 @@ __all__ = [
     "change_position",
     "defense_position",
     "fields",
+    "land_checks",
     "main_phase",
+    "open_for_turn_player",
+    "play_land",
     "position_checks",
     "quiet_steps",
     "set_monster",
@@ -217,11 +222,17 @@ def _next_turn(ctx: Ctx) -> None:
     f.tp = 1 - f.tp
     f.tno = ctx.add(f.tno, 1)
     f.nsum = 0
+    if w.layout.has("lands"):
+        f.lands = 0
     for a in range(len(w.abilities)):
         f.uses[a] = 0
+    untaps = game(w.model.game).untaps and w.layout.has("dizzy")
     for c, card in enumerate(w.cards):
         f.fixed[c] = False
         f.atkd[c] = False
+        if untaps:  # CR 502.3: the active player's permanents untap
+            mine = L.and_(on_field(ctx, c), f.ctrl[c] == f.tp)
+            f.dizzy[c] = L.and_(f.dizzy[c], L.not_(mine))
         if w.layout.has("veiled"):  # "until the end of this turn"
             f.veiled[c] = False
         if w.layout.has("atk"):
@@ -276,6 +287,7 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     if dest == 0 and turns_of(w.scenario) > 1:
         _next_turn(ctx)
     for step in through(w, dest, quiet):
+        mana.pool_empties(ctx)  # CR 500.4: mana empties from each pool as a step ends
         for a in w.watchers:
             # A card waiting for an event ("when a monster is destroyed") may answer it only
             # in the step where it happened: once the turn moves on, its timing is gone.
@@ -296,7 +308,7 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
 # -- the moves of a Main Phase -----------------------------------------------------------------
 
 
-def _open_for_turn_player(ctx: Ctx) -> Term:
+def open_for_turn_player(ctx: Ctx) -> Term:
     """An open game state in which the turn player may act (no chain, nothing to answer)."""
     L, f = ctx.L, ctx.f
     return L.and_(
@@ -310,7 +322,7 @@ def _open_for_turn_player(ctx: Ctx) -> Term:
 
 def main_phase_checks(ctx: Ctx, normal: bool) -> Iterator[Check]:
     """A move of the turn player's open Main Phase (a Normal Summon or Set: once per turn)."""
-    yield Check("turn.main-phase", ctx.L.and_(main_phase(ctx), _open_for_turn_player(ctx)))
+    yield Check("turn.main-phase", ctx.L.and_(main_phase(ctx), open_for_turn_player(ctx)))
     if normal and ctx.w.layout.has("nsum"):
         yield Check("summon.once-per-turn", ctx.f.nsum == 0)
 
@@ -356,3 +368,26 @@ def change_position(ctx: Ctx, card: int) -> None:
     f.dpos[card] = ctx.L.not_(f.dpos[card])
     f.fixed[card] = True
     ctx.note("position", [card], "", turn_player(ctx), f.dpos[card])
+
+
+def land_checks(ctx: Ctx, card: int, player: int) -> Iterator[Check]:
+    """Whether ``player`` may play the land ``card`` now: a special action (Magic, CR 116.2a)
+    of their own main phase, with an empty stack, while they have priority (305.1); once a
+    turn (305.2). It does not use the stack, so nothing can respond to it."""
+    L, f = ctx.L, ctx.f
+    yield Check("card.location", L.and_(f.zone[card] == int(Zone.HAND), f.ctrl[card] == player))
+    mine = player == turn_player(ctx)
+    yield Check("land.timing", L.and_(mine, main_phase(ctx), open_for_turn_player(ctx)))
+    if ctx.w.layout.has("lands"):
+        yield Check("land.one-per-turn", f.lands == 0)
+
+
+def play_land(ctx: Ctx, card: int, player: int) -> None:
+    """Put the land onto the battlefield; its player receives priority again (CR 116.3c)."""
+    f = ctx.f
+    ctx.note("land", [card], "", player)
+    ctx.event()
+    f.zone[card] = int(Zone.FIELD)
+    f.up[card] = True
+    if ctx.w.layout.has("lands"):
+        f.lands = f.lands + 1

@@ -202,6 +202,9 @@ def _action(system: System, state: State, step: Step) -> Action:
         return Action(
             "summon", card=step.card, player=step.player, how=step.how, tributes=step.tributes
         )
+    if step.verb == "land":
+        assert step.card is not None and step.player is not None
+        return Action("land", card=step.card, player=step.player)
     assert step.ability is not None and step.player is not None
     ability = system.world.abilities[step.ability]
     # A waiting trigger is activated by whoever controlled its card when it triggered.
@@ -253,7 +256,19 @@ def _action(system: System, state: State, step: Step) -> Action:
     if ability.target2 is None:  # one filter for both: a choice of two is a set
         chosen.sort()
     second = chosen[1] if len(chosen) > 1 else -1
-    return Action(kind, step.ability, chosen[0], step.tributes, target2=second)
+    action = Action(kind, step.ability, chosen[0], step.tributes, target2=second)
+    return _paid(system, state, action)
+
+
+def _paid(system: System, state: State, action: Action) -> Action:
+    """``action`` with a way to pay the generic part of its mana cost that the pool allows
+    now (the first, in the order of the types of mana; a history does not say which mana
+    pays it), or with the first way when none does (its legality check then says why)."""
+    ways = [a for a in system.actions if replace(a, mana=()) == action]
+    for way in ways:
+        if "cost.mana" not in system.illegal(state, way):
+            return way
+    return ways[0] if ways else action
 
 
 def _plan(system: System, state: State, action: Action) -> list[Action] | None:

@@ -87,8 +87,8 @@ action names a card: discarding "1 card" may discard one of them."""
 @dataclass(frozen=True, slots=True)
 class Cost:
     """A cost paid on activation: ``tribute``, ``discard`` or ``banish`` (this card, or one
-    card chosen by a filter), ``send-to-graveyard`` (this card, from the hand), ``pay-lp`` or
-    ``dizzy``."""
+    card chosen by a filter), ``send-to-graveyard`` (this card, from the hand), ``pay-lp``,
+    ``dizzy`` (Magic's tap, ``{T}``) or ``mana`` (a mana cost, CR 202.1)."""
 
     kind: str
     filter: Filter | None = None
@@ -97,6 +97,9 @@ class Cost:
     """The card itself pays it ("discard this card", "Tribute this card")."""
     hidden: bool = False
     """A card of the hand that the scenario does not list may pay it (any card, no type)."""
+    mana: tuple[int, ...] = ()
+    """``mana``: the coloured symbols of the cost, a count per type (W, U, B, R, G, C); its
+    ``amount`` is the generic part (CR 202.1)."""
 
     @property
     def chooses(self) -> bool:
@@ -196,6 +199,8 @@ class Effect:
     events share that part's event number. Otherwise it happens after it ("then")."""
     token: TokenSpec | None = None
     """``create-token``: the token it creates (``amount`` of them)."""
+    mana: tuple[int, ...] = ()
+    """``add-mana``: how much of each type of mana it adds (W, U, B, R, G, C)."""
 
 
 @dataclass(frozen=True, slots=True)

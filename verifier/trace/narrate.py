@@ -244,6 +244,14 @@ def narrate(
             add("effect", said.format(who=who), note.player)
         elif k == "pay-lp":
             add("effect", f"{who} pays {note.detail} {known.term('Life Points')}", note.player)
+        elif k == "pay-mana":
+            add("effect", f"{who} pays {note.detail} from their mana pool", note.player)
+        elif k == "land":
+            text = (
+                f"{who} plays {listed}: it is put onto the battlefield (a special action, "
+                "which does not use the stack: CR 305.1, 116.2a)"
+            )
+            add("land", text, note.player, note.cards[0])
         elif k in turn.KINDS:
             for told_kind, text, told_player, told_card in turn.tell(note, names, players, words):
                 add(told_kind, text, told_player, told_card)
@@ -316,4 +324,6 @@ def describe_action(system: System, state: State, action: Action) -> str:
         return f"{names[action.card]} attacks {aim}"
     if action.kind == "position":
         return f"{names[action.card]} changes position"
+    if action.kind == "land":
+        return f"{players[action.player]} plays {names[action.card]}"
     return action.kind

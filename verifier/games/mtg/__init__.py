@@ -17,7 +17,7 @@ __all__ = ["GAME"]
 GAME = Game(
     name="mtg",
     title="Magic: The Gathering",
-    card_types=frozenset({"monster", "spell"}),
+    card_types=frozenset({"monster", "spell", "land"}),
     zones=frozenset({"deck", "hand", "field", "graveyard", "banished", "stack"}),
     phases=("beginning", "main1", "combat", "main2", "end"),
     # CR 500.1, 501-514: the five phases and their steps.
@@ -42,6 +42,7 @@ GAME = Game(
         {"field": "on the battlefield", "banished": "in exile", "deck": "in the library"}
     ),
     no_priority=frozenset({"untap", "cleanup"}),  # CR 502.4, 514.3
+    untaps=True,  # CR 502.3
     verbs=frozenset(
         {
             "destroy",
@@ -57,6 +58,7 @@ GAME = Game(
             "change-atk",
             "change-def",
             "create-token",
+            "add-mana",
         }
     ),
     wording=Wording(
@@ -72,7 +74,15 @@ GAME = Game(
         tributed="sacrificed",
         countered="is countered",
         enters="enters the battlefield (CR 608.3)",
-        terms=MappingProxyType({"Life Points": "life", "ATK": "power", "DEF": "toughness"}),
+        terms=MappingProxyType(
+            {
+                "Life Points": "life",
+                "ATK": "power",
+                "DEF": "toughness",
+                "is dizzied": "becomes tapped",
+                "is undizzied": "untaps",
+            }
+        ),
         loses="{who} has 0 or less life and loses the game (CR 704.5a)",
         puts_triggers=True,
         closes="all players passed in succession: the top object of the stack resolves",
@@ -115,6 +125,13 @@ GAME = Game(
             "nor in the cleanup step unless something triggers there (514.3)",
             "lock.split-second": "a spell with split second is on the stack: no spell may be "
             "cast and no ability but a mana ability activated (CR 702.61a)",
+            "cost.mana": "the mana in its controller's mana pool cannot pay its mana cost (CR "
+            "601.2g-h: mana abilities are activated before a spell is cast; the pool empties "
+            "at the end of each step, 500.4)",
+            "cost.dizzy": "it is tapped, and {T} in its cost taps it (CR 107.5, 602.5a)",
+            "land.timing": "a land is played only by the active player, in their main phase, "
+            "with an empty stack, while they have priority (CR 305.1, 116.2a)",
+            "land.one-per-turn": "a player plays one land a turn (CR 305.2)",
         }
     ),
 )
