@@ -299,6 +299,9 @@ CHAIN_NOTES = {
     # Magic's mana paid and lands played (told by the narration of the chain)
     "pay-mana",
     "land",
+    # Magic's declarations of attackers and blockers
+    "attackers",
+    "blockers",
     # Magic's stack: a spell leaving it or entering the battlefield, state-based actions,
     # priority, combat damage assigned
     "to-graveyard",

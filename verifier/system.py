@@ -202,6 +202,14 @@ class System:
             returns = any(a.uses("return-to-hand") for a in w.abilities)
             if card.type == "land" and (card.zone is Zone.HAND or returns):
                 yield Action("land", card=card.index, player=card.owner)
+        if self.layout.has("declaring"):
+            # Magic's declarations of attackers and of blockers, one move each (CR 508.1, 509.1)
+            turns = (0, 1) if w.scenario.limits.get("turns", 1) > 1 else (w.turn,)
+            for active in turns:
+                for chosen in combat.attack_sets(w.cards, active):
+                    yield Action("declare", tributes=chosen, player=active)
+                for chosen in combat.block_sets(w.cards, active):
+                    yield Action("block", tributes=chosen, player=1 - active)
         for p in (0, 1):
             yield Action("pass", player=p)
         if w.model.auto_resolve_seconds is not None:
@@ -363,6 +371,8 @@ class System:
             yield from turn.position_checks(ctx, action.card)
         elif kind == "land":
             yield from turn.land_checks(ctx, action.card, action.player)
+        elif kind in ("declare", "block"):
+            yield from combat.declaration_checks(ctx, kind, action.tributes, action.player)
         elif kind == "reopen":
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
@@ -478,6 +488,8 @@ class System:
             turn.change_position(ctx, action.card)
         elif kind == "land":
             turn.play_land(ctx, action.card, action.player)
+        elif kind in ("declare", "block"):
+            combat.declare(ctx, kind, action.tributes)
         elif kind == "reopen":
             ctx.f.mode = int(Mode.OPEN)
             protocol.open_state(ctx, True)
@@ -684,6 +696,8 @@ class System:
                 enters, int(Zone.FIELD), L.ite(leaves, int(Zone.GRAVEYARD), f.zone[c])
             )
             f.ctrl[c] = L.ite(leaves, card.owner, f.ctrl[c])
+            if self.layout.has("fresh"):  # it came this turn (CR 302.6)
+                f.fresh[c] = L.or_(f.fresh[c], enters)
             if ctx.notes is not None and leaves is True:
                 ctx.note("to-graveyard", [c])
             if ctx.notes is not None and enters is True:
@@ -895,9 +909,17 @@ class System:
                 aspd[ability.index] = speed.base_speed(sc.model, card, ability)
         if layout.has("atkg"):
             atkg, blk = layout.column(fields, "atkg"), layout.column(fields, "blk")
+            blkd = layout.column(fields, "blkd")
             for card in sc.cards:
                 atkg[card.index] = card.attacking
                 blk[card.index] = card.blocking
+                if card.blocking >= 0:
+                    blkd[card.blocking] = True
+        # A scenario that starts in the declare attackers step with none declared starts
+        # with the declaration (CR 508.1: before anyone receives priority).
+        undeclared = not any(card.attacking for card in sc.cards)
+        if layout.has("declaring") and sc.step == combat.ATTACKERS and undeclared:
+            layout.set(fields, "declaring", 1)
         if layout.has("dpos"):
             dpos = layout.column(fields, "dpos")
             for card in sc.cards:
@@ -935,6 +957,8 @@ _MODES = {
     "position": (Mode.OPEN,),
     "attack": (Mode.OPEN,),
     "land": (Mode.OPEN,),
+    "declare": (Mode.OPEN,),
+    "block": (Mode.OPEN,),
 }
 
 

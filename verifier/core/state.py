@@ -221,6 +221,10 @@ OPTIONAL: dict[str, Field] = {
         _array("atkg", "card", False),
         _array("blk", "card", -1, "card"),
         _array("asg", "card"),
+        _array("blkd", "card", False),  # an attacker that was blocked (it stays so, 509.1h)
+        _array("atgt", "card", -2, "card"),  # whom its assigned damage goes to: -1 a player
+        _array("fresh", "card", False),  # came under its controller's control this turn
+        Field("declaring", None, 0),  # attackers (1) or blockers (2) are being declared
         # Magic's mana (rules/mana.py): each player's mana pool, one field per type of mana
         _array("mana_w", "player"),
         _array("mana_u", "player"),
@@ -416,6 +420,10 @@ class Frame:
     atkg: Column
     blk: Column
     asg: Column
+    blkd: Column
+    atgt: Column
+    fresh: Column
+    declaring: Term
     mana_w: Column
     mana_u: Column
     mana_b: Column

@@ -1334,6 +1334,13 @@ def scenario(
         _one_attacker(cards, turn)
     if combat:
         _mtg_combat(c, cards, turn, other)
+    declared = combat and mana and c.integer(0, 1) == 0
+    if declared:
+        # The same combat declared on the way: from the declare attackers step, attackers
+        # and blockers chosen as moves (CR 508.1, 509.1).
+        for card in cards.values():
+            card.pop("attacking", None)
+            card.pop("blocking", None)
     if mana and game == "mtg":
         _mtg_mana(c, cards, turn, other)
     _own(cards, players)
@@ -1353,7 +1360,8 @@ def scenario(
             data["phase"] = dict(YUGIOH_STEPS)[step]
         data["until"] = until
     elif combat:
-        data["step"], data["until"] = "declare-blockers", "end-of-combat"
+        start = "declare-attackers" if declared else "declare-blockers"
+        data["step"], data["until"] = start, "end-of-combat"
     elif phase == 0 and not summons:
         data["phase"] = c.pick(_PHASES.get(game, ("main",)))
     if c.integer(0, 3) > 0:
@@ -1502,6 +1510,8 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             out.append(f"{players[action.player]} passes")
         elif action.kind == "land":
             out.append(f"{players[action.player]} plays {names[action.card]}")
+        elif action.kind in ("declare", "block"):
+            out.append(_declaration(action, players, names))
         elif action.kind == "decline" and extended:
             ability = world.abilities[action.ability]
             out.append(f"{players[pctrl[ability.index]]} declines {ability.label}")
@@ -1533,6 +1543,20 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     if world.progresses:
         out.extend(_turn_options(prepared))
     return out
+
+
+def _declaration(action: Any, players: Sequence[str], names: Sequence[str]) -> str:
+    """A history sentence for a declaration of attackers or of blockers (Magic)."""
+    who = players[action.player]
+    chosen = action.tributes
+    if action.kind == "declare":
+        if not chosen:
+            return f"{who} declares no attackers"
+        return f"{who} attacks with {' and '.join(names[c] for c in chosen)}"
+    if not chosen:
+        return f"{who} declares no blockers"
+    pairs = zip(chosen[0::2], chosen[1::2], strict=True)
+    return f"{who} blocks {' and '.join(f'{names[a]} with {names[b]}' for b, a in pairs)}"
 
 
 def _sets_and_flips(prepared: Any) -> list[str]:

@@ -173,7 +173,7 @@ COMBAT_DAMAGE = Verb(
     _deal_combat,
     {"combat-damage": _told_combat},
     lambda c, place: [],
-    fields=("atkg", "blk", "asg", "dmg", "defense", "atk"),
+    fields=("atkg", "blk", "asg", "dmg", "defense", "atk", "blkd", "atgt"),
     schema={
         "description": "Magic: deal the combat damage assigned as the combat damage step "
         "began (the object combat damage on the stack puts there)"

@@ -104,6 +104,9 @@ class Game:
     cleanup step, 514.3, unless something triggers there and is put onto the stack)."""
     fields: tuple[str, ...] = ()
     """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
+    summoning_sickness: bool = False
+    """Whether a creature that came under its controller's control this turn may neither
+    attack nor pay a {T} cost (Magic's "summoning sickness", CR 302.6)."""
     untaps: bool = False
     """Whether the active player's permanents untap (are no longer dizzy) as their turn
     begins (Magic's untap step, CR 502.3)."""

@@ -34,6 +34,7 @@ from verifier.io.schema import (
 )
 from verifier.io.source import Document, load_document, parse_document
 from verifier.io.tokens import token_cards
+from verifier.rules import combat
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
@@ -324,7 +325,16 @@ class _Loader:
         cards_t = tuple(cards)
         self.check_zones(cards_t)
         cards_t += token_cards(cards_t, self.abilities, self.model)
-        self.combat_damage_object(cards_t)
+        declared = combat.goes_through(self.model, step, until)
+        self.combat_damage_object(cards_t, declared)
+        if declared and combat.choices_of(cards_t, turn) > combat.MAX_CHOICES:
+            raise self.error(
+                f"this combat offers {combat.choices_of(cards_t, turn)} ways to declare "
+                f"attackers or blockers, more than the {combat.MAX_CHOICES} explored: start "
+                "the scenario with them declared (step: declare-blockers, attacking:, "
+                "blocking:), or with fewer creatures",
+                self.doc.span(("cards",)),
+            )
         vocab = _vocabulary(cards_t, self.players, self.model, self.decks())
         hands = self.hands()
         history = tuple(self.step(i, text, cards_t) for i, text in enumerate(spec.history))
@@ -676,10 +686,13 @@ class _Loader:
             colors=frozenset([entry.color] if isinstance(entry.color, str) else entry.color or []),
         )
 
-    def combat_damage_object(self, cards: tuple[Card, ...]) -> None:
+    def combat_damage_object(self, cards: tuple[Card, ...], declared: bool) -> None:
         """Under combat damage on the stack, the object that carries it: a trigger of the
-        game's, which triggers as the combat damage step begins."""
+        game's, which triggers as the combat damage step begins (tied to the first attacker,
+        or, for a combat declared on the way, to the first creature)."""
         attackers = [c for c in cards if c.attacking]
+        if declared and not attackers:
+            attackers = [c for c in cards if c.type == "monster"]
         if self.model.combat_damage != "stack" or not attackers:
             return
         kind = next((k for k in self.model.kinds.values() if k.trigger and k.effect), None)
@@ -1431,6 +1444,9 @@ class _StepReader:
         declines = re.match(r"(?:declines|does not activate) ", rest)
         if declines:
             return self.decline(player, offset + declines.end(), text)
+        combat = not self.model.battle and self.model.combat_damage is not None
+        if combat and re.match(r"(attacks|blocks) |declares no (attackers|blockers)$", rest):
+            return self.declaration(player, offset, rest, text)
         attack = re.match(r"attacks (directly )?with ", rest) or re.match(r"attacks ", rest)
         if attack:
             return self.attack(player, offset, rest, text)
@@ -1529,6 +1545,42 @@ class _StepReader:
         if end < len(self.text.rstrip()):
             raise self.error("unexpected words after the attacking monster", end)
         return Step("attack", player, card=attacker, target=target, text=text, span=self.origin)
+
+    def declaration(self, player: int, offset: int, rest: str, text: str) -> Step:
+        """Magic's declarations (CR 508.1, 509.1): 'A attacks with X, Y and Z', 'A declares
+        no attackers'; 'B blocks X with Y and Z with W', 'B declares no blockers'."""
+        attacking = rest.startswith(("attacks", "declares no attackers"))
+        verb = "declare" if attacking else "block"
+        if rest.startswith("declares no ") or rest in ("attacks with nothing", "blocks nothing"):
+            return Step(verb, player, text=text, span=self.origin)
+        lead = "attacks with " if attacking else "blocks "
+        if not rest.startswith(lead):
+            raise self.error("write 'A attacks with CARD[, CARD and CARD]'", offset)
+        chosen: list[int] = []
+        end = offset + len(lead)
+        while True:
+            card, end = self.card_at(end)
+            if not attacking:
+                if not self.text.startswith(" with ", end):
+                    raise self.error("write 'B blocks ATTACKER with BLOCKER[ and ...]'", end)
+                blocker, end = self.card_at(end + len(" with "))
+                chosen += [blocker, card]
+            else:
+                chosen.append(card)
+            more = re.match(r", | and ", self.text[end:])
+            if more is None:
+                break
+            end += more.end()
+        if end < len(self.text.rstrip()):
+            raise self.error("unexpected words after the declaration", end)
+        if attacking:
+            return Step(verb, player, tributes=tuple(sorted(chosen)), text=text, span=self.origin)
+        pairs = sorted(zip(chosen[0::2], chosen[1::2], strict=True))
+        blockers = [b for b, _ in pairs]
+        if len(set(blockers)) != len(blockers):
+            raise self.error("a creature blocks one attacker (CR 509.1a)", offset)
+        flat = tuple(x for pair in pairs for x in pair)
+        return Step(verb, player, tributes=flat, text=text, span=self.origin)
 
     def card_at(self, start: int) -> tuple[int, int]:
         rest = self.text[start:]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
+from verifier.games import game
 from verifier.rules import battle, events, locks, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
 from verifier.rules.during import during_checks
@@ -42,7 +43,19 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
     deck = ("deck",) if scenario.decks != (-1, -1) else ()
     taps = any(c.kind == "dizzy" for a in scenario.abilities for c in a.costs)
     dizzy = ("dizzy",) if taps or any(c.dizzy for c in scenario.cards) else ()
-    return hand + two + deck + dizzy
+    # A creature with a {T} ability that may come onto the battlefield (a creature spell)
+    # is "summoning sick" there (CR 302.6): the state says which creatures came this turn.
+    sick = (
+        any(
+            cost.kind == "dizzy"
+            and scenario.cards[a.card].type == "monster"
+            and scenario.cards[a.card].zone is not Zone.FIELD
+            for a in scenario.abilities
+            for cost in a.costs
+        )
+        and game(scenario.model.game).summoning_sickness
+    )
+    return hand + two + deck + dizzy + (("fresh",) if sick else ())
 
 
 def activation_checks(
@@ -181,6 +194,10 @@ def cost_checks(
             yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)
         elif cost.kind == "dizzy":
             yield Check("cost.dizzy", L.not_(f.dizzy[ability.card]))
+            if ctx.w.layout.has("fresh") and ctx.w.cards[ability.card].type == "monster":
+                # CR 302.6: a creature's {T} ability waits until it has been under its
+                # controller's control since their turn began.
+                yield Check("combat.summoning-sickness", L.not_(f.fresh[ability.card]))
         elif cost.this and cost.kind == "banish":
             yield Check("cost.banish", f.zone[ability.card] != int(Zone.BANISHED))
 

@@ -85,6 +85,8 @@ def move(
         if in_combat:
             f.atkg[c] = L.and_(f.atkg[c], L.not_(h))  # removed from combat (CR 506.4)
             f.blk[c] = L.ite(h, -1, f.blk[c])
+        if w.layout.has("fresh") and card.type == "monster":  # a new object (CR 302.6)
+            f.fresh[c] = L.ite(h, dest is Zone.FIELD, f.fresh[c])
         for a in card.abilities:
             # Modifiers applied by effects end when the card moves.
             base = speed.base_speed(w.model, card, w.abilities[a])

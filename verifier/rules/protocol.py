@@ -53,6 +53,8 @@ def acting(ctx: Ctx) -> Iterator[Check]:
     yield Check("triggers.placing", mode != int(Mode.TRIGGERS))
     yield Check("turn.advancing", mode != int(Mode.ADVANCE))
     yield Check("scenario.ended", mode != int(Mode.DONE))
+    if ctx.w.layout.has("declaring"):  # Magic: nobody has priority during a declaration
+        yield Check("combat.declaring", ctx.f.declaring == 0)
 
 
 def may_act(ctx: Ctx, player: Term) -> Iterator[Check]:

@@ -56,6 +56,12 @@ RULES: dict[str, str] = {
     "land.timing": "a land is played in its controller's own main phase, with nothing on the "
     "chain, while they may act",
     "land.one-per-turn": "a player plays one land a turn",
+    "combat.summoning-sickness": "the creature came under its controller's control this turn",
+    "combat.declaration": "attackers and blockers are declared as their steps begin",
+    "combat.declaring": "nobody acts while attackers or blockers are being declared",
+    "combat.declaring-player": "the active player declares attackers, the other player blockers",
+    "combat.untapped-creature": "only an untapped creature its player controls attacks or blocks",
+    "combat.blocks-an-attacker": "a creature blocks an attacking creature",
     "resolve.mode": "links resolve only once the chain is closed",
     "resolve.next": "another link resolves first",
     "cleanup.mode": "the chain has not finished resolving",

@@ -125,6 +125,8 @@ def _next(ctx: Ctx) -> Term:
             from verifier.rules import battle
 
             follows = battle.after_battle_step(ctx)
+        elif name == combat.ATTACKERS and w.layout.has("declaring"):
+            follows = combat.after_attackers(ctx)
         elif i + 1 < len(w.steps):
             follows = _linear_next(w.steps, i)
         elif turns_of(w.scenario) > 1:
@@ -172,6 +174,8 @@ def quiet_steps(world: World) -> frozenset[int]:
             continue
         if name == combat.STEP and model.combat_damage is not None:
             continue  # combat damage is dealt, or put on the stack, as it begins
+        if name in (combat.ATTACKERS, combat.BLOCKERS) and world.layout.has("declaring"):
+            continue  # attackers and blockers are declared as it begins
         if name == "after-damage" and "zero-life" in model.state_based:
             continue  # battle damage is dealt as it begins: the Duel may end there
         if any(a.trigger is not None and a.trigger.step == name for a in world.abilities):
@@ -230,6 +234,12 @@ def _next_turn(ctx: Ctx) -> None:
     for c, card in enumerate(w.cards):
         f.fixed[c] = False
         f.atkd[c] = False
+        if w.layout.has("fresh"):  # what its controller has had since the turn began
+            f.fresh[c] = False
+        if w.layout.has("declaring"):  # last turn's combat is over (CR 511.3)
+            f.atkg[c] = False
+            f.blk[c] = -1
+            f.blkd[c] = False
         if untaps:  # CR 502.3: the active player's permanents untap
             mine = L.and_(on_field(ctx, c), f.ctrl[c] == f.tp)
             f.dizzy[c] = L.and_(f.dizzy[c], L.not_(mine))

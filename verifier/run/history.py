@@ -205,6 +205,9 @@ def _action(system: System, state: State, step: Step) -> Action:
     if step.verb == "land":
         assert step.card is not None and step.player is not None
         return Action("land", card=step.card, player=step.player)
+    if step.verb in ("declare", "block"):
+        assert step.player is not None
+        return Action(step.verb, tributes=step.tributes, player=step.player)
     assert step.ability is not None and step.player is not None
     ability = system.world.abilities[step.ability]
     # A waiting trigger is activated by whoever controlled its card when it triggered.
@@ -277,7 +280,9 @@ def _plan(system: System, state: State, action: Action) -> list[Action] | None:
     happens without a choice (combat damage put onto the stack)."""
     plan: list[Action] = []
     current = state
-    for _ in range(6):
+    # Two steps of passes and moving on (main phase, beginning of combat, then the
+    # declaration of attackers) take six; a few more leave room for a quiet step between.
+    for _ in range(12):
         if system.enabled(current, action):
             return [*plan, action]
         if action.kind == "pass":

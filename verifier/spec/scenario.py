@@ -24,6 +24,7 @@ class Step:
     """One step of a scenario's history."""
 
     verb: str  # activate | decline | pass | summon | press | timer | resolve | attack | advance
+    # | land | declare | block (Magic: the land drop, the declarations of attackers, blockers)
     player: int | None
     card: int | None = None
     ability: int | None = None

@@ -246,6 +246,18 @@ def narrate(
             add("effect", f"{who} pays {note.detail} {known.term('Life Points')}", note.player)
         elif k == "pay-mana":
             add("effect", f"{who} pays {note.detail} from their mana pool", note.player)
+        elif k == "attackers":
+            text = (
+                f"{who} declares attackers: {listed} (tapped; CR 508.1)"
+                if note.cards
+                else f"{who} declares no attackers (CR 508.8: no blockers, no combat damage)"
+            )
+            add("combat", text, note.player)
+        elif k == "blockers":
+            pairs = list(zip(note.cards[0::2], note.cards[1::2], strict=True))
+            blocks = ", ".join(f"{known.cards[b]} blocks {known.cards[a]}" for b, a in pairs)
+            text = f"{who} declares blockers: {blocks}" if pairs else f"{who} declares no blockers"
+            add("combat", text + " (CR 509.1)", note.player)
         elif k == "land":
             text = (
                 f"{who} plays {listed}: it is put onto the battlefield (a special action, "
@@ -326,4 +338,11 @@ def describe_action(system: System, state: State, action: Action) -> str:
         return f"{names[action.card]} changes position"
     if action.kind == "land":
         return f"{players[action.player]} plays {names[action.card]}"
+    if action.kind == "declare":
+        chosen = " and ".join(names[c] for c in action.tributes) or "nothing"
+        return f"{players[action.player]} attacks with {chosen}"
+    if action.kind == "block":
+        pairs = zip(action.tributes[0::2], action.tributes[1::2], strict=True)
+        said = " and ".join(f"{names[a]} with {names[b]}" for b, a in pairs) or "nothing"
+        return f"{players[action.player]} blocks {said}"
     return action.kind

@@ -43,6 +43,7 @@ GAME = Game(
     ),
     no_priority=frozenset({"untap", "cleanup"}),  # CR 502.4, 514.3
     untaps=True,  # CR 502.3
+    summoning_sickness=True,  # CR 302.6
     verbs=frozenset(
         {
             "destroy",
@@ -132,6 +133,17 @@ GAME = Game(
             "land.timing": "a land is played only by the active player, in their main phase, "
             "with an empty stack, while they have priority (CR 305.1, 116.2a)",
             "land.one-per-turn": "a player plays one land a turn (CR 305.2)",
+            "combat.summoning-sickness": "the creature came under its controller's control "
+            "this turn: it cannot attack, nor pay {T} (CR 302.6)",
+            "combat.declaration": "attackers are declared as the declare attackers step "
+            "begins, blockers as the declare blockers step begins (CR 508.1, 509.1)",
+            "combat.declaring": "no player has priority while attackers or blockers are being "
+            "declared (CR 508.2, 509.2)",
+            "combat.declaring-player": "the active player declares attackers, the defending "
+            "player blockers (CR 508.1, 509.1)",
+            "combat.untapped-creature": "only an untapped creature its player controls attacks "
+            "or blocks (CR 508.1a, 509.1a)",
+            "combat.blocks-an-attacker": "a creature blocks an attacking creature (CR 509.1a)",
         }
     ),
 )
