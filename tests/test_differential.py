@@ -388,6 +388,7 @@ VERBS = (
     "negate-card-effects",
     "create-token",
     "add-mana",
+    "regenerate",
 )
 OBJECTS = (
     "target",

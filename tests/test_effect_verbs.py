@@ -61,6 +61,7 @@ FILES_ORDER = [
     "combat-damage",
     "create-token",
     "add-mana",
+    "regenerate",
 ]
 #: Verbs the generator never writes: the object combat damage on the stack carries.
 UNGENERATED = {"combat-damage"}
@@ -82,7 +83,17 @@ def test_every_verb_is_complete(verb: Verb) -> None:
 
 def test_the_effect_keys_keep_their_order() -> None:
     keys = [f.alias for f in schema.EffectFile.model_fields.values()]
-    shared = ["of", "filter", "to", "player", "heads-at-least", "then", "otherwise", "simultaneous"]
+    shared = [
+        "of",
+        "filter",
+        "to",
+        "player",
+        "heads-at-least",
+        "then",
+        "otherwise",
+        "simultaneous",
+        "cannot-be-regenerated",
+    ]
     assert keys == [*FILES_ORDER, *shared]
 
 

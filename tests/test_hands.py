@@ -568,7 +568,7 @@ MODES = """\
                 "return-to-hand, draw, add-from-deck, lose-lp, gain-lp, coin-toss, dizzy, undizzy, "
                 "counterspell, slow, speed-up, change-atk, change-def, negate-attack, "
                 "end-battle-phase, damage, negate-card-effects, combat-damage, create-token, "
-                "add-mana)",
+                "add-mana, regenerate)",
             ],
             id="unknown-includes",
         ),

@@ -145,7 +145,8 @@ class _Eval:
         if isinstance(formula, ast.SentByCleanup):
             return f.swept[formula.card]
         if isinstance(formula, ast.Dizzy):
-            return f.dizzy[formula.card]
+            # Magic's tapped: false for every card of a scenario in which nothing taps.
+            return f.dizzy[formula.card] if self.w.layout.has("dizzy") else False
         if isinstance(formula, ast.ZoneIs):
             return f.zone[formula.card] == formula.zone
         if isinstance(formula, ast.PositionIs):

@@ -48,6 +48,7 @@ CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
     "misses_timing": ast.MissesTiming,
     "cleanup_sends": ast.SentByCleanup,
     "dizzy": ast.Dizzy,
+    "tapped": ast.Dizzy,  # Magic's word for it (CR 110.5)
     "attacks": ast.Attacks,
     "destroyed_by_battle": ast.DestroyedByBattle,
 }
@@ -113,6 +114,8 @@ class Vocabulary:
     """The game's own names for zones (Magic's ``battlefield``), with the verifier's."""
     decks: tuple[str, ...] = ()
     """The players whose Deck the scenario counts (``deck:``)."""
+    taps: bool = False
+    """Whether the game's permanents tap and untap (Magic's ``tapped``)."""
 
 
 @cache
@@ -372,6 +375,8 @@ class _Builder:
         if word in CARD_PREDICATES:
             if word in FIELD_PREDICATES and word not in self.vocab.fields:
                 raise self.error(f"'{word}' is not a notion of this game", name)
+            if word == "tapped" and not self.vocab.taps:
+                raise self.error("'tapped' is a notion of Magic, not of this game", name)
             self.arity(name, args, 1, "one card")
             atom: ast.Formula = CARD_PREDICATES[word](self.card(args[0]))
             return atom

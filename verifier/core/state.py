@@ -224,6 +224,7 @@ OPTIONAL: dict[str, Field] = {
         _array("blkd", "card", False),  # an attacker that was blocked (it stays so, 509.1h)
         _array("atgt", "card", -2, "card"),  # whom its assigned damage goes to: -1 a player
         _array("fresh", "card", False),  # came under its controller's control this turn
+        _array("shield", "card"),  # rules/regeneration.py: its regeneration shields
         Field("declaring", None, 0),  # attackers (1) or blockers (2) are being declared
         # Magic's mana (rules/mana.py): each player's mana pool, one field per type of mana
         _array("mana_w", "player"),
@@ -423,6 +424,7 @@ class Frame:
     blkd: Column
     atgt: Column
     fresh: Column
+    shield: Column
     declaring: Term
     mana_w: Column
     mana_u: Column

@@ -23,6 +23,7 @@ from verifier.effects import (
     movement,
     negation,
     position,
+    regeneration,
     resources,
     speed,
     stats,
@@ -76,6 +77,7 @@ for _verb in (
     damage.COMBAT_DAMAGE,
     tokens.CREATE_TOKEN,
     mana.ADD_MANA,
+    regeneration.REGENERATE,
 ):
     register(_verb)
 

@@ -196,9 +196,12 @@ def _hit(ctx: Ctx, link: Link, effect: Effect, go: Term) -> list[Term]:
 
 
 def _destroy(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
+    from verifier.rules import regeneration
     from verifier.rules.context import on_field
 
     hit = [ctx.L.and_(h, on_field(ctx, c)) for c, h in enumerate(_hit(ctx, link, effect, go))]
+    if not effect.no_regen:
+        hit = regeneration.replaced(ctx, hit)
     events = ("destroyed", "destroyed-by-effect")
     return move(ctx, hit, effect.to or Zone.GRAVEYARD, events, destroyed=True)
 
@@ -317,7 +320,7 @@ def _generate(name: str) -> Any:
 DESTROY = Verb(
     "destroy",
     Object,
-    takes_object,
+    lambda value, spec, loading: {"obj": value, "no_regen": spec.cannot_be_regenerated},
     _destroy,
     {"destroyed": _destroyed, "continuous": _continuous},
     _generate("destroy"),

@@ -84,6 +84,7 @@ def _vocabulary(
         tuple(sorted(played.zones)) + nowhere,
         tuple(sorted(played.words.items())),
         tuple(p for p, deck in zip(players, decks, strict=True) if deck >= 0),
+        played.untaps,
     )
 
 
@@ -1238,6 +1239,8 @@ class _Loader:
         for need in verb.needs:
             if not need.holds(self.model):
                 raise loading.fail(need.message.format(verb=verb.name, model=self.model.name))
+        if spec.cannot_be_regenerated and verb.name != "destroy":
+            raise loading.fail("only what 'destroy' destroys 'cannot-be-regenerated'")
         return Effect(
             verb=verb.name,
             of=spec.of,

@@ -497,6 +497,14 @@ def _effect_fields() -> dict[str, Any]:
                 "('and', 'and if you do'): one event; without it, after it ('then')",
             ),
         ),
+        cannot_be_regenerated=(
+            bool,
+            Field(
+                False,
+                description="destroy: what it destroys can't be regenerated (Magic, CR "
+                "701.19c: Terror, Wrath of God)",
+            ),
+        ),
     )
     return fields
 

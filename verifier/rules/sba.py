@@ -18,6 +18,7 @@ All of them happen at once, as one event (704.3); the creatures that go are "die
 from __future__ import annotations
 
 from verifier.core.logic import Term
+from verifier.rules import regeneration
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
 from verifier.spec.rulesystem import RuleSystem
@@ -50,17 +51,19 @@ def apply(ctx: Ctx, when: Term = True) -> None:
             if losing is True:
                 ctx.note("lost", (), "", p)
     destroyed: list[Term] = [False] * w.n
-    dies: list[Term] = [False] * w.n
+    zero: list[Term] = [False] * w.n
     for c in range(w.n):
         if w.cards[c].type != "monster":
             continue
         there = L.and_(when, on_field(ctx, c))
         if "zero-toughness" in rules:
-            dies[c] = L.and_(there, f.defense[c] <= 0)
+            zero[c] = L.and_(there, f.defense[c] <= 0)
         if "lethal-damage" in rules:
-            lethal = L.and_(there, f.defense[c] > 0, f.dmg[c] >= f.defense[c])
-            destroyed[c] = lethal
-            dies[c] = L.or_(dies[c], lethal)
+            destroyed[c] = L.and_(there, f.defense[c] > 0, f.dmg[c] >= f.defense[c])
+    # Lethal damage destroys, and a regeneration shield replaces a destruction (701.19);
+    # 0 toughness puts the creature into the graveyard, which no shield replaces.
+    destroyed = regeneration.replaced(ctx, destroyed)
+    dies = [L.or_(z, d) for z, d in zip(zero, destroyed, strict=True)]
     if not all(L.is_false(d) for d in dies):
         ctx.note("state-based", dies)
         gone = all(L.is_false(d) for d in destroyed)

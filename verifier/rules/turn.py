@@ -236,6 +236,8 @@ def _next_turn(ctx: Ctx) -> None:
         f.atkd[c] = False
         if w.layout.has("fresh"):  # what its controller has had since the turn began
             f.fresh[c] = False
+        if w.layout.has("shield"):  # regeneration shields last for the turn (CR 701.19a)
+            f.shield[c] = 0
         if w.layout.has("declaring"):  # last turn's combat is over (CR 511.3)
             f.atkg[c] = False
             f.blk[c] = -1

@@ -201,6 +201,8 @@ class Effect:
     """``create-token``: the token it creates (``amount`` of them)."""
     mana: tuple[int, ...] = ()
     """``add-mana``: how much of each type of mana it adds (W, U, B, R, G, C)."""
+    no_regen: bool = False
+    """``destroy``: what it destroys cannot be regenerated (Magic, CR 701.19c)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,7 @@ GAME = Game(
             "change-def",
             "create-token",
             "add-mana",
+            "regenerate",
         }
     ),
     wording=Wording(
