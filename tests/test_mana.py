@@ -203,9 +203,18 @@ cards:
     assert decide(one_turn, 'can_activate(A, "Giant Growth")') == "fails"
 
 
-def test_why_names_the_mana_cost(run: Callable[..., Run]) -> None:
-    example = ROOT / "examples" / "mtg" / "mana-cost-from-the-pool.yaml"
-    result = run("why", str(example), "B casts Counterspell targeting Lightning Bolt")
+def test_why_names_the_mana_cost(run: Callable[..., Run], tmp_path: Path) -> None:
+    path = tmp_path / "why.yaml"
+    path.write_text(
+        f"rules: mtg\nlibrary: {LIBRARY}\nturn: A\nstep: main1\ncards:\n"
+        "  Island: {controller: B}\n"
+        '  Counterspell: {controller: B, zone: hand, mana: "{U}{U}"}\n'
+        "  Lightning Bolt: {controller: A, zone: hand}\n"
+        "  Grizzly Bears: {controller: B}\n"
+        "history: [A casts Lightning Bolt targeting Grizzly Bears]\n",
+        encoding="utf-8",
+    )
+    result = run("why", str(path), "B casts Counterspell targeting Lightning Bolt")
     assert result.code == 0, result
     assert "(cost.mana)" in result.out
     assert "cannot pay its mana cost" in result.out
