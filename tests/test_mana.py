@@ -274,3 +274,33 @@ def test_a_land_step_says_nothing_more(run: Callable[..., Run], tmp_path: Path) 
     path.write_text(lands(history="[A plays Forest targeting Hill Giant]"), encoding="utf-8")
     lines = bad_input(run, path)
     assert "playing a land is all the step says" in lines[0]
+
+
+def test_a_land_returned_to_the_hand_is_still_one_land_a_turn(decide: Decide) -> None:
+    # Both lands bounced by A's own Boomerangs: A may play one of them again, not both (the
+    # lands have no mana ability here: tapped again after each replay, they would take more
+    # activations than the log keeps, and the answer would be unknown).
+    boomerang = (
+        "kind: instant, controller: A, zone: hand, target: {zone: field}, "
+        "effect: {return-to-hand: target}"
+    )
+    text = f"""\
+rules: mtg
+library: {LIBRARY}
+turn: A
+step: main1
+until: main1
+life-points: 20
+cards:
+  Wastes 1: {{kind: land, controller: A}}
+  Wastes 2: {{kind: land, controller: A}}
+  Boomerang: {{{boomerang}}}
+  Boomerang 2: {{{boomerang}}}
+"""
+    both = (
+        'exists resolves("Boomerang") and resolves("Boomerang 2") and '
+        'zone("{}") == battlefield and zone("{}") == battlefield'
+    )
+    assert decide(text, both.format("Wastes 1", "Wastes 2")) == "fails"
+    one = 'exists resolves("Boomerang") and resolves("Boomerang 2") and zone("Wastes 1") == {}'
+    assert decide(text, one.format("battlefield")) == "holds"

@@ -197,11 +197,9 @@ class System:
                 ability.trigger.optional or w.model.unactivatable == "drop"
             ):
                 yield Action("decline", ability.index)
-        for card in w.cards:
-            # Magic's land drop: a land its controller holds, or one that may return there.
-            returns = any(a.uses("return-to-hand") for a in w.abilities)
-            if card.type == "land" and (card.zone is Zone.HAND or returns):
-                yield Action("land", card=card.index, player=card.owner)
+        for land in mana.playable_lands(w.scenario):
+            # Magic's land drop: a land its owner holds, or one that may return there.
+            yield Action("land", card=land, player=w.cards[land].owner)
         if self.layout.has("declaring"):
             # Magic's declarations of attackers and of blockers, one move each (CR 508.1, 509.1)
             turns = (0, 1) if w.scenario.limits.get("turns", 1) > 1 else (w.turn,)

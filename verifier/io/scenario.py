@@ -996,8 +996,9 @@ class _Loader:
         kinds = [spec.card] if isinstance(spec.card, str) else spec.card
         types: set[str] = set()
         for k in kinds:
-            if k not in CARD_TYPES and k not in self.game.words:
+            if k not in CARD_TYPES and k not in self.game.words and k not in self.game.card_types:
                 own = [w for w, v in self.game.words.items() if v in CARD_TYPES]
+                own += sorted(t for t in self.game.card_types if t not in CARD_TYPES)
                 raise self.error(
                     f"{self.game.title} has no card type '{k}' (card types: "
                     f"{', '.join([*CARD_TYPES, *own])})",

@@ -48,7 +48,7 @@ ZoneName = Literal[
     "hand", "field", "graveyard", "banished", "deck", "stack", "battlefield", "exile", "library"
 ]
 """The zones; ``battlefield``, ``exile`` and ``library`` are Magic's words for three of them."""
-CardType = Literal["monster", "spell", "trap", "spell-trap", "card", "creature"]
+CardType = Literal["monster", "spell", "trap", "spell-trap", "card", "creature", "land"]
 """The card types; ``creature`` is Magic's word for a monster."""
 Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-effect"]
 Side = Literal["you", "opponent", "any"]
@@ -365,8 +365,8 @@ class FilterFile(_Strict):
 
     card: CardType | list[CardType] = Field(
         "card",
-        description="the card types that fit: monster, spell, trap, spell-trap, card (one or a "
-        "list)",
+        description="the card types that fit: monster, spell, trap, spell-trap, card, land "
+        "(Magic) (one or a list)",
     )
     zone: ZoneName | None = Field(None, description="the zone the card is in now")
     face: Literal["up", "down", "any"] | None = Field(

@@ -1,4 +1,4 @@
-"""Magic's mana: a mana pool per player, mana costs, and the land drop.
+"""Magic's mana: a mana pool per player and the mana costs paid from it.
 
 - A mana ability (CR 605) adds mana to its controller's pool (the verb ``add-mana``); it
   never uses the stack, and its controller keeps priority.
@@ -32,6 +32,7 @@ __all__ = [
     "mana_checks",
     "pay",
     "payments",
+    "playable_lands",
     "pool_empties",
     "produced",
 ]
@@ -67,10 +68,18 @@ def _used(scenario: Scenario) -> tuple[int, ...]:
 
 def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state fields mana needs: a pool for each type the scenario uses, and the
-    count of lands played this turn when a hand holds a land."""
+    count of lands played this turn when a land may be played (one in a hand, or one that
+    may return there)."""
     pools = tuple(MANA_FIELDS[i] for i in _used(scenario))
-    lands = any(c.type == "land" and c.zone is Zone.HAND for c in scenario.cards)
-    return pools + (("lands",) if lands else ())
+    return pools + (("lands",) if playable_lands(scenario) else ())
+
+
+def playable_lands(scenario: Scenario) -> list[int]:
+    """The lands a player may play in the scenario: in a hand, or able to return there."""
+    returns = any(a.uses("return-to-hand") for a in scenario.abilities)
+    return [
+        c.index for c in scenario.cards if c.type == "land" and (c.zone is Zone.HAND or returns)
+    ]
 
 
 def payments(scenario: Scenario, ability: Ability) -> list[tuple[int, ...]]:

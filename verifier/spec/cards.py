@@ -46,7 +46,7 @@ class Zone(IntEnum):
         return cls[name.upper()]
 
 
-ALL_TYPES = frozenset({"monster", "spell", "trap"})
+ALL_TYPES = frozenset({"monster", "spell", "trap", "land"})
 
 
 @dataclass(frozen=True, slots=True)
