@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +87,17 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return make
+
+
+MTG_LIBRARY = "mtg.cards.yaml"
+"""The Magic examples' card library, as a scenario beside a copy of it names it."""
+
+
+@pytest.fixture
+def mtg_library(tmp_path: Path) -> str:
+    """A copy of the Magic examples' card library beside the test's scenarios; its name."""
+    shutil.copy(EXAMPLES / "mtg" / MTG_LIBRARY, tmp_path / MTG_LIBRARY)
+    return MTG_LIBRARY
 
 
 @pytest.fixture

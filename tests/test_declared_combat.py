@@ -6,21 +6,16 @@ these tests vary it, in both engines, and check the errors of the new history st
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, Run, bad_input
+from tests.conftest import MTG_LIBRARY, Run, bad_input
 
 Decide = Callable[..., str]
-LIBRARY = "mtg.cards.yaml"
-
-
-@pytest.fixture(autouse=True)
-def _library(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "examples" / "mtg" / LIBRARY, tmp_path / LIBRARY)
+LIBRARY = MTG_LIBRARY
+pytestmark = pytest.mark.usefixtures("mtg_library")
 
 
 def combat(bears: str = "", history: str = "[]", step: str = "declare-attackers") -> str:
@@ -135,6 +130,8 @@ def test_with_no_attacker_blockers_and_damage_are_skipped(
             "a creature blocks one attacker",
         ),
         ("[A attacks with Grizzly Bears at once]", "unexpected words after the declaration"),
+        # Nobody has priority until the attackers are declared (CR 508.2).
+        ("[B casts Shock targeting Grizzly Bears]", "no player has priority while attackers"),
         ("[A attacks with Grizzly Bears, B blocks Hill Giant]", "write 'B blocks ATTACKER with"),
     ],
 )
@@ -160,3 +157,22 @@ def test_too_many_declarations_are_refused(run: Callable[..., Run], tmp_path: Pa
     path.write_text(text, encoding="utf-8")
     lines_out = bad_input(run, path)
     assert "ways to declare attackers or blockers" in lines_out[0]
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_declared_combat_puts_its_damage_on_the_stack_under_the_old_rules(
+    decide: Decide, engine: str
+) -> None:
+    # mtg-damage-on-the-stack: the Mogg Fanatic that blocks deals its combat damage and is
+    # then sacrificed for 1 more - the trick Magic 2010 ended (its golden example starts with
+    # the combat declared; here the players declare it).
+    text = combat(
+        history="[A attacks with Grizzly Bears, B blocks Grizzly Bears with Mogg Fanatic]"
+    )
+    text = text.replace("rules: mtg\n", "rules: mtg-damage-on-the-stack\n").replace(
+        "  Hill Giant: {controller: B}\n  Shock: {controller: B, zone: hand}\n",
+        "  Mogg Fanatic: {controller: B}\n",
+    )
+    assert decide(text, 'exists zone("Grizzly Bears") == graveyard', engine) == "holds"
+    current = text.replace("rules: mtg-damage-on-the-stack\n", "rules: mtg\n")
+    assert decide(current, 'exists zone("Grizzly Bears") == graveyard', engine) == "fails"

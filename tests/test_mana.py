@@ -7,13 +7,12 @@ them, in both engines, and check every error the new keys can give."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, Run, bad_input
+from tests.conftest import MTG_LIBRARY, Run, bad_input
 from verifier.io.scenario import load_scenario
 from verifier.rules import mana
 from verifier.rules.rulebook import describe
@@ -22,13 +21,8 @@ from verifier.spec.mana import parse, spelled
 from verifier.system import Action
 
 Decide = Callable[..., str]
-LIBRARY = "mtg.cards.yaml"
-"""The Magic examples' library, copied beside each test's scenarios."""
-
-
-@pytest.fixture(autouse=True)
-def _library(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "examples" / "mtg" / LIBRARY, tmp_path / LIBRARY)
+LIBRARY = MTG_LIBRARY
+pytestmark = pytest.mark.usefixtures("mtg_library")
 
 
 POOL = """\

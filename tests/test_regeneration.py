@@ -5,21 +5,16 @@ golden example is ``examples/mtg/regeneration.yaml``; these tests vary it in bot
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, Run, bad_input
+from tests.conftest import MTG_LIBRARY, Run, bad_input
 
 Decide = Callable[..., str]
-LIBRARY = "mtg.cards.yaml"
-
-
-@pytest.fixture(autouse=True)
-def _library(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "examples" / "mtg" / LIBRARY, tmp_path / LIBRARY)
+LIBRARY = MTG_LIBRARY
+pytestmark = pytest.mark.usefixtures("mtg_library")
 
 
 def boa(spell: str, history: str = "[]") -> str:

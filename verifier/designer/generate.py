@@ -1280,7 +1280,7 @@ def scenario(
     cannot be activated or runs a Deck out; its claims may then ask ``deck_size`` and
     ``loses``. Off by default for the same reason.
 
-    With ``mana`` (Magic), the spells of the hands may have mana costs, and the players
+    With ``mana`` (for Magic only), the spells of the hands may have mana costs, and the players
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
     the same reason.
     """
@@ -1341,7 +1341,7 @@ def scenario(
         for card in cards.values():
             card.pop("attacking", None)
             card.pop("blocking", None)
-    if mana and game == "mtg":
+    if mana:
         _mtg_mana(c, cards, turn, other)
     _own(cards, players)
     data: dict[str, Any] = {
@@ -1485,7 +1485,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     from verifier.core.state import Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
-    from verifier.trace.narrate import paying, targeting
+    from verifier.trace.narrate import describe_action, paying, targeting
 
     system = prepared.system
     state = prepared.history.state
@@ -1508,10 +1508,8 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             out.append(text)
         elif action.kind == "pass":
             out.append(f"{players[action.player]} passes")
-        elif action.kind == "land":
-            out.append(f"{players[action.player]} plays {names[action.card]}")
-        elif action.kind in ("declare", "block"):
-            out.append(_declaration(action, players, names))
+        elif action.kind in ("land", "declare", "block"):
+            out.append(describe_action(system, state, action))
         elif action.kind == "decline" and extended:
             ability = world.abilities[action.ability]
             out.append(f"{players[pctrl[ability.index]]} declines {ability.label}")
@@ -1543,20 +1541,6 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     if world.progresses:
         out.extend(_turn_options(prepared))
     return out
-
-
-def _declaration(action: Any, players: Sequence[str], names: Sequence[str]) -> str:
-    """A history sentence for a declaration of attackers or of blockers (Magic)."""
-    who = players[action.player]
-    chosen = action.tributes
-    if action.kind == "declare":
-        if not chosen:
-            return f"{who} declares no attackers"
-        return f"{who} attacks with {' and '.join(names[c] for c in chosen)}"
-    if not chosen:
-        return f"{who} declares no blockers"
-    pairs = zip(chosen[0::2], chosen[1::2], strict=True)
-    return f"{who} blocks {' and '.join(f'{names[a]} with {names[b]}' for b, a in pairs)}"
 
 
 def _sets_and_flips(prepared: Any) -> list[str]:

@@ -90,7 +90,7 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
         declared or any(c.attacking for c in scenario.cards)
     ):
         return ()
-    own = ("declaring", "blkd", "atgt", "fresh", "dizzy") if declared else ()
+    own = ("declaring", "fresh", "dizzy") if declared else ()
     return ("atkg", "blk", "asg", "atk", "defense", "dmg", "blkd", "atgt", *own)
 
 

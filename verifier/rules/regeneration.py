@@ -15,10 +15,7 @@ from collections.abc import Sequence
 from verifier.core.logic import Term
 from verifier.rules.context import Ctx
 
-__all__ = ["FIELDS", "replaced", "shield"]
-
-FIELDS = ("shield", "dizzy", "dmg")
-"""The fields regeneration needs: the shields, and what a regeneration changes."""
+__all__ = ["replaced", "shield"]
 
 
 def shield(ctx: Ctx, hit: Sequence[Term]) -> None:
