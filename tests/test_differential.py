@@ -81,8 +81,16 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     # Lands, mana and declared combats one time in six: their continuations are long (the
     # slow run and the generated seeds from 70 on take more of them).
     mana = game == "mtg" and chooser.integer(0, 5) == 0
+    mandatory = chooser.integer(0, 2) == 0
     data = scenario(
-        chooser, game, size=size, summons=summons, hand_cards=hand_cards, decks=decks, mana=mana
+        chooser,
+        game,
+        size=size,
+        summons=summons,
+        hand_cards=hand_cards,
+        decks=decks,
+        mana=mana,
+        mandatory=mandatory,
     )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
@@ -292,6 +300,8 @@ DECKS = {"yugioh": 263, "cmc": 40, "mtg": 60}
 (the earlier seeds' scenarios stay what they were)."""
 MANA = 70
 """Magic seeds from here on may have lands, mana abilities and mana costs."""
+MANDATORY = 240
+"""Yu-Gi-Oh! seeds from here on may have mandatory Quick Effects."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -312,6 +322,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             hand_cards=game == "yugioh" and seed >= HAND_CARDS,
             decks=seed >= DECKS[game],
             mana=game == "mtg" and seed >= MANA,
+            mandatory=game == "yugioh" and seed >= MANDATORY,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -454,6 +465,8 @@ def effect_features(parts: Any, out: set[str]) -> None:
 def activation_features(entry: dict[str, Any], out: set[str]) -> None:
     if entry.get("cannot-be-negated"):
         out.add("cannot-be-negated")
+    if entry.get("mandatory"):
+        out.add("mandatory")
     if "effect" in entry:
         effect_features(entry["effect"], out)
     costs = entry.get("cost", [])
@@ -798,6 +811,7 @@ REQUIRED = {
     "continuous:untargetable",
     *(f"continuous-by:{by}" for by in ("you", "opponent", "any")),
     "cannot-be-negated",
+    "mandatory",
     "simultaneous",
     "once",
     *(f"once:{scope}" for scope in ("turn", "chain", "name", "name-effect")),

@@ -105,6 +105,11 @@ class System:
         for action in self.actions:
             if action.kind == "trigger":
                 self._placements.setdefault(action.ability, []).append(action)
+        # The activations of mandatory Quick Effects: while one can be made, it must be.
+        self._mandatory: dict[int, list[Action]] = {}
+        for action in self.actions:
+            if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
+                self._mandatory.setdefault(action.ability, []).append(action)
         self._resolving: dict[int, tuple[Action, ...]] = {}
         for action in self.actions:
             if action.kind == "resolve":
@@ -321,18 +326,14 @@ class System:
         kind = action.kind
         # A state past a fixed capacity is not faithful: nothing is followed from it.
         yield Check("capacity", ctx.f.overflow == int(Capacity.NONE))
+        if self._mandatory and kind in WAIT_FOR_MANDATORY:
+            yield from self._mandatory_checks(ctx, action)
         if kind == "activate":
-            target = None if action.target < 0 else action.target
             ability = w.abilities[action.ability]
-            yield from activation.activation_checks(ctx, ability, target, action.tributes)
-            yield from self._second_target(ctx, action, ctx.f.ctrl[ability.card])
-            yield from self._effect_checks(ctx, ability, ctx.f.ctrl[ability.card])
-            yield from mana.mana_checks(ctx, ability, ctx.f.ctrl[ability.card], action.mana)
-            condition = ability.condition
-            if condition is not None and condition.would_destroy is not None:
-                me = ctx.f.ctrl[ability.card]
-                threat = would_destroy(ctx, condition.would_destroy, condition.at_least, me)
-                yield Check("card.condition", threat)
+            for check in self._activation_checks(ctx, action):
+                # A mandatory Quick Effect does not wait for the right to respond.
+                if not (ability.mandatory and check.rule == "chain.right-to-respond"):
+                    yield check
         elif kind == "pass":
             yield from protocol.may_pass(ctx, action.player)
         elif kind == "resolve":
@@ -375,6 +376,46 @@ class System:
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
             raise ValueError(f"unknown action kind {kind!r}")
+
+    def _activation_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        """Every rule an activation must satisfy (but the mandatory Quick Effects')."""
+        target = None if action.target < 0 else action.target
+        ability = self.world.abilities[action.ability]
+        player = ctx.f.ctrl[ability.card]
+        yield from activation.activation_checks(ctx, ability, target, action.tributes)
+        yield from self._second_target(ctx, action, player)
+        yield from self._effect_checks(ctx, ability, player)
+        yield from mana.mana_checks(ctx, ability, player, action.mana)
+        condition = ability.condition
+        if condition is not None and condition.would_destroy is not None:
+            threat = would_destroy(ctx, condition.would_destroy, condition.at_least, player)
+            yield Check("card.condition", threat)
+
+    def _mandatory_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
+        """Mandatory Quick Effects (Yugipedia, "Mandatory effect": one whose activation
+        condition is met must be activated; such effects go on the chain as SEGOC orders
+        simultaneous triggers): while one can be activated, nobody passes or does anything
+        else, and the turn player's go first."""
+        L = ctx.L
+        if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
+            tp = turn_player(ctx)
+            me = ctx.f.ctrl[self.world.abilities[action.ability].card]
+            yield Check("quick.mandatory-first", L.or_(me == tp, L.not_(self._pending(ctx, tp))))
+        else:
+            yield Check("quick.mandatory", L.not_(self._pending(ctx)))
+
+    def _pending(self, ctx: Ctx, player: Term | None = None) -> Term:
+        """Whether a mandatory Quick Effect (of ``player``'s, when given) can be activated
+        now, whoever holds the right to respond."""
+        L, w = ctx.L, self.world
+        cases = []
+        for index, actions in self._mandatory.items():
+            mine = True if player is None else ctx.f.ctrl[w.abilities[index].card] == player
+            for action in actions:
+                checks = self._activation_checks(ctx, action)
+                oks = [c.ok for c in checks if c.rule != "chain.right-to-respond"]
+                cases.append(L.and_(mine, *oks))
+        return L.or_(*cases)
 
     def _placement_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
         """Target and cost of a trigger going on the chain."""
@@ -941,6 +982,11 @@ class System:
         layout.set(fields, "right", sc.turn)
         return layout.freeze(fields)
 
+
+WAIT_FOR_MANDATORY = frozenset(
+    {"activate", "pass", "timer", "summon", "position", "attack", "land", "declare", "block"}
+)
+"""What a player may not do while a mandatory Quick Effect can be activated."""
 
 _MODES = {
     "activate": (Mode.OPEN, Mode.BUILD),

@@ -1261,6 +1261,7 @@ def scenario(
     hand_cards: bool = False,
     decks: bool = False,
     mana: bool = False,
+    mandatory: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1279,6 +1280,9 @@ def scenario(
     With ``decks``, the scenario may count the Decks (``deck``), small ones, so that a draw
     cannot be activated or runs a Deck out; its claims may then ask ``deck_size`` and
     ``loses``. Off by default for the same reason.
+
+    With ``mandatory``, some Quick Effects with an activation condition are mandatory (they
+    must be activated when they can be). Off by default for the same reason.
 
     With ``mana`` (for Magic only), the spells of the hands may have mana costs, and the players
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
@@ -1383,6 +1387,8 @@ def scenario(
         data["deck"] = {c.pick(players): c.pick([0, 1, 1, 2, 2, 3, 60])}
         if c.integer(0, 2) == 0:
             data["deck"][c.pick(players)] = c.pick([0, 1, 2])
+    if mandatory:
+        _mandatory_quick_effects(c, cards)
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
@@ -1397,6 +1403,15 @@ def scenario(
     if walk > 0:
         data["history"] = _walk(c, data, walk, extended=hand_cards)
     return data
+
+
+def _mandatory_quick_effects(c: Chooser, cards: dict[str, Any]) -> None:
+    """Make some Quick Effects with an activation condition mandatory (Doomcaliber Knight)."""
+    for card in cards.values():
+        listed = [card["ability"]] if "ability" in card else card.get("abilities", [])
+        for ability in listed:
+            if ability.get("type") == "quick" and "when" in ability and c.integer(0, 1) == 0:
+                ability["mandatory"] = True
 
 
 def _fit_zones(data: dict[str, Any]) -> None:

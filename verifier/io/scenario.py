@@ -927,6 +927,12 @@ class _Loader:
             raise self.error(
                 "only trigger effects are optional or mandatory", where.key("optional")
             )
+        if spec.mandatory and (kind.trigger or (spec if mode is None else mode).when is None):
+            raise self.error(
+                "only a Quick Effect with an activation condition ('when') is mandatory (a "
+                "trigger effect is mandatory unless 'optional: true')",
+                where.key("mandatory"),
+            )
         part: AbilityFile | ModeFile = spec if mode is None else mode
         costs = self.costs(spec.cost, where)
         if mode is not None and mode.cost is not None:
@@ -951,6 +957,7 @@ class _Loader:
             origin=origin,
             mode=None if mode is None else mode.label,
             cannot_be_negated=spec.cannot_be_negated,
+            mandatory=spec.mandatory,
         )
 
     def check_own_costs(self, costs: tuple[Cost, ...], origin: Zone, where: _Where) -> None:

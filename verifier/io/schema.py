@@ -817,6 +817,11 @@ class AbilityFile(_Strict):
         description="'you can': the player may decline it (it may miss the timing); otherwise it "
         "is mandatory",
     )
+    mandatory: bool = Field(
+        False,
+        description="a Quick Effect without 'you can' (Doomcaliber Knight): when its condition is "
+        "met it must be activated, before anything else is done",
+    )
     wording: Literal["when", "if"] = Field(
         "when",
         description="'When ... you can' (misses the timing unless its event was the last thing to "

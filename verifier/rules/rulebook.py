@@ -71,6 +71,8 @@ RULES: dict[str, str] = {
     "triggers.apnap": "the turn player's triggers go on the chain first",
     "triggers.earlier-first": "a trigger that was triggered earlier goes on the chain first",
     "triggers.mandatory": "a mandatory trigger that can be activated must be",
+    "quick.mandatory": "a mandatory Quick Effect can be activated: it goes first",
+    "quick.mandatory-first": "the turn player's mandatory Quick Effects go on the chain first",
     "summon.open-state": "a summon needs an open game state",
     "summon.turn-player": "only the turn player summons, in their open game state",
     "summon.from-hand": "the monster is not in that player's hand",

@@ -327,8 +327,8 @@ _PREFERENCE = ("pass", "trigger", "resolve", "cleanup", "decline", "timer")
 def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action]:
     """The continuation in which nobody activates anything more and coin tosses succeed.
 
-    Mandatory triggers still go on their chains (optional ones too: they are activated), so
-    the narrative shows every chain the scenario causes.
+    Mandatory triggers still go on their chains (optional ones too: they are activated), as
+    do mandatory Quick Effects, so the narrative shows every chain the scenario causes.
     """
     system = prepared.system
     state: State = prepared.history.state
@@ -344,7 +344,7 @@ def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action
         if READ.mode(state) == Mode.DONE:
             return actions
         for action in ordered:
-            if action.kind == "activate":
+            if action.kind == "activate" and not system.world.abilities[action.ability].mandatory:
                 continue
             if system.enabled(state, action):
                 actions.append(action)

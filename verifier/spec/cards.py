@@ -253,6 +253,9 @@ class Ability:
     target2: Filter | None = None
     """The second target's own filter ("target creature and target player", CR 115.1);
     None: both fit ``target``."""
+    mandatory: bool = False
+    """A mandatory Quick Effect: when it can be activated, it must be, before anything else
+    is done (and out of turn: it does not wait for the right to respond)."""
     split_second: bool = False
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""
