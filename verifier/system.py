@@ -329,11 +329,13 @@ class System:
         if self._mandatory and kind in WAIT_FOR_MANDATORY:
             yield from self._mandatory_checks(ctx, action)
         if kind == "activate":
-            ability = w.abilities[action.ability]
-            for check in self._activation_checks(ctx, action):
+            if not w.abilities[action.ability].mandatory:
+                yield from self._activation_checks(ctx, action)
+            else:
                 # A mandatory Quick Effect does not wait for the right to respond.
-                if not (ability.mandatory and check.rule == "chain.right-to-respond"):
-                    yield check
+                for check in self._activation_checks(ctx, action):
+                    if check.rule != "chain.right-to-respond":
+                        yield check
         elif kind == "pass":
             yield from protocol.may_pass(ctx, action.player)
         elif kind == "resolve":
