@@ -82,6 +82,8 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     # slow run and the generated seeds from 70 on take more of them).
     mana = game == "mtg" and chooser.integer(0, 5) == 0
     mandatory = chooser.integer(0, 2) == 0
+    traits = game == "yugioh" and chooser.integer(0, 2) == 0
+    chosen = game == "yugioh" and chooser.integer(0, 2) == 0
     data = scenario(
         chooser,
         game,
@@ -91,6 +93,8 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
         decks=decks,
         mana=mana,
         mandatory=mandatory,
+        traits=traits,
+        chosen=chosen,
     )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
@@ -302,6 +306,9 @@ MANA = 70
 """Magic seeds from here on may have lands, mana abilities and mana costs."""
 MANDATORY = 240
 """Yu-Gi-Oh! seeds from here on may have mandatory Quick Effects."""
+TRAITS = 250
+"""Yu-Gi-Oh! seeds from here on may have Attributes, Types and DEF bounds in filters, and
+effects that act on a card chosen as they resolve."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -323,6 +330,8 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             decks=seed >= DECKS[game],
             mana=game == "mtg" and seed >= MANA,
             mandatory=game == "yugioh" and seed >= MANDATORY,
+            traits=game == "yugioh" and seed >= TRAITS,
+            chosen=game == "yugioh" and seed >= TRAITS,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -405,6 +414,7 @@ VERBS = (
 )
 OBJECTS = (
     "target",
+    "chosen",
     "that-card",
     "this-card",
     "summoned",
@@ -553,6 +563,10 @@ def filter_features(node: Any, out: set[str]) -> None:
                 "kind",
                 "level-at-least",
                 "level-at-most",
+                "attribute",
+                "monster-type",
+                "def-at-least",
+                "def-at-most",
             ):
                 if key in node:
                     out.add(f"filter:{key}")
@@ -599,6 +613,8 @@ def features(data: dict[str, Any]) -> set[str]:
             "color",
             "mana",
             "tapped",
+            "attribute",
+            "monster-type",
         ):
             if key in card:
                 out.add(key)
@@ -641,6 +657,7 @@ def features(data: dict[str, Any]) -> set[str]:
             " discarding ",
             " banishing ",
             " choosing ",
+            "resolves (choosing ",
             " declines ",
             " plays ",
         ):
@@ -812,6 +829,9 @@ REQUIRED = {
     *(f"continuous-by:{by}" for by in ("you", "opponent", "any")),
     "cannot-be-negated",
     "mandatory",
+    "attribute",
+    "monster-type",
+    *(f"filter:{key}" for key in ("attribute", "monster-type", "def-at-least", "def-at-most")),
     "simultaneous",
     "once",
     *(f"once:{scope}" for scope in ("turn", "chain", "name", "name-effect")),

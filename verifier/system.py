@@ -16,7 +16,7 @@ from verifier.core.logic import CONCRETE, Logic, Term
 from verifier.core.state import Capacity, Layout, Mode, Outcome, State
 from verifier.core.world import World, build_world
 from verifier.effects import Link, apply_effects, target_fits, verb
-from verifier.effects.movement import would_act, would_destroy
+from verifier.effects.movement import choosable, would_act, would_destroy
 from verifier.effects.resources import enough_in_deck
 from verifier.effects.veil import activated_negated
 from verifier.games import game
@@ -221,8 +221,13 @@ class System:
             branched = any(verb(e.verb).branches for e in ability.parts())
             # A part that branches (a coin toss) resolves one way or the other: two actions.
             outcomes: tuple[bool | None, ...] = (True, False) if branched else (None,)
+            # A part that acts on a card chosen as it resolves: one action per card that
+            # may ever be chosen, and one that chooses none (nothing fits then).
+            filters = ability.choices()
+            picks = [-1] + [c for c in range(w.n) if any(w.static_match(c, f) for f in filters)]
             for heads in outcomes:
-                yield Action("resolve", ability.index, heads=heads)
+                for card in picks if filters else [-1]:
+                    yield Action("resolve", ability.index, heads=heads, card=card)
         yield Action("cleanup")
         if w.progresses:
             yield from self._turn_moves()
@@ -341,6 +346,8 @@ class System:
         elif kind == "resolve":
             yield Check("resolve.mode", ctx.f.mode == int(Mode.RESOLVE))
             yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
+            if w.abilities[action.ability].choices():
+                yield Check("resolve.choice", self._choice(ctx, action))
         elif kind == "cleanup":
             yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
         elif kind == "trigger":
@@ -418,6 +425,29 @@ class System:
                 oks = [c.ok for c in checks if c.rule != "chain.right-to-respond"]
                 cases.append(L.and_(mine, *oks))
         return L.or_(*cases)
+
+    def _choice(self, ctx: Ctx, action: Action) -> Term:
+        """Whether the card a resolution chooses (``action.card``; -1: none) may be chosen:
+        one its effect's filter fits now, when the effect applies; none only when it does
+        not apply or no card fits."""
+        L, f = ctx.L, ctx.f
+        ability = self.world.abilities[action.ability]
+        slot = self._selected(ctx, action.ability)
+        me = L.select(slot, f.lpl, 0)
+        outcome = self._outcome(
+            ctx,
+            ability,
+            me,
+            L.select(slot, f.ltg, -1),
+            L.select(slot, f.ltg2, -1) if self.layout.has("ltg2") else -1,
+            L.select(slot, f.lneg, False),
+            L.select(slot, f.leneg, False),
+        )
+        applies = outcome == int(Outcome.RESOLVED)
+        masks = [choosable(ctx, ability, flt, me) for flt in ability.choices()]
+        if action.card >= 0:
+            return L.and_(applies, L.or_(*(mask[action.card] for mask in masks)))
+        return L.or_(L.not_(applies), L.not_(L.or_(*(m for mask in masks for m in mask))))
 
     def _placement_checks(self, ctx: Ctx, action: Action) -> Iterator[Check]:
         """Target and cost of a trigger going on the chain."""
@@ -701,6 +731,7 @@ class System:
             spd,
             True,
             target2,
+            action.card,
         )
         if self.world.model.one_at_a_time:
             self._after_one(ctx, ability, slot, outcome)
@@ -832,6 +863,7 @@ class System:
         spd: Term,
         when: Term,
         target2: Term = -1,
+        chosen: int = -1,
     ) -> Term:
         """Resolve one link: negated, without effect, or with its effect. Returns the outcome."""
         L, f, w = ctx.L, ctx.f, self.world
@@ -840,29 +872,11 @@ class System:
         # it is no event, and a trigger of the link before it may still be "the last thing
         # to happen" (missing the timing).
         ctx.event(L.and_(when, L.not_(negated)))
-        # A continuous negation (Imperial Order, Royal Decree, Skill Drain) reaches effects on
-        # the field: a card's activation resolves there, other effects only while their card
-        # is face-up there (a trigger in the graveyard is not negated).
-        reached = (
-            True if ability.card_activation else L.and_(on_field(ctx, card.index), f.up[card.index])
-        )
-        continuous = L.and_(reached, locks.negated_continuously(ctx, card.index))
-        if ability.cannot_be_negated:
-            continuous = False
-        valid = self._valid(ctx, ability, me, target, target2)
-        outcome = L.ite(
-            negated,
-            int(Outcome.ACTIVATION_NEGATED),
-            L.ite(
-                L.or_(effect_negated, continuous),
-                int(Outcome.EFFECT_NEGATED),
-                L.ite(valid, int(Outcome.RESOLVED), int(Outcome.NO_EFFECT)),
-            ),
-        )
+        outcome = self._outcome(ctx, ability, me, target, target2, negated, effect_negated)
         if ctx.notes is not None and when is True:
             ctx.note("resolve", [card.index], f"{outcome}", me)
         go = L.and_(when, outcome == int(Outcome.RESOLVED))
-        link = Link(ability, me, target, slot, below, heads, target2)
+        link = Link(ability, me, target, slot, below, heads, target2, chosen)
         apply_effects(ctx, link, ability.effects, go)
         if card.stays:
             stays = L.and_(
@@ -873,6 +887,40 @@ class System:
             )
         self._record_resolution(ctx, ability, outcome, spd, when)
         return outcome
+
+    def _outcome(
+        self,
+        ctx: Ctx,
+        ability: Ability,
+        me: Term,
+        target: Term,
+        target2: Term,
+        negated: Term,
+        effect_negated: Term,
+    ) -> Term:
+        """How a link of ``ability`` would resolve now: its activation negated, its effect
+        negated, without effect (what it needs is gone) or with its effect."""
+        L, f, w = ctx.L, ctx.f, self.world
+        card = w.cards[ability.card]
+        # A continuous negation (Imperial Order, Royal Decree, Skill Drain) reaches effects on
+        # the field: a card's activation resolves there, other effects only while their card
+        # is face-up there (a trigger in the graveyard is not negated).
+        reached = (
+            True if ability.card_activation else L.and_(on_field(ctx, card.index), f.up[card.index])
+        )
+        continuous = L.and_(reached, locks.negated_continuously(ctx, card.index))
+        if ability.cannot_be_negated:
+            continuous = False
+        valid = self._valid(ctx, ability, me, target, target2)
+        return L.ite(
+            negated,
+            int(Outcome.ACTIVATION_NEGATED),
+            L.ite(
+                L.or_(effect_negated, continuous),
+                int(Outcome.EFFECT_NEGATED),
+                L.ite(valid, int(Outcome.RESOLVED), int(Outcome.NO_EFFECT)),
+            ),
+        )
 
     def _valid(
         self, ctx: Ctx, ability: Ability, me: Term, target: Term, target2: Term = -1

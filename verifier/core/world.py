@@ -83,6 +83,19 @@ class World:
             return False
         if flt.level_at_most is not None and c.level is not None and c.level > flt.level_at_most:
             return False
+        if flt.attributes is not None and c.attribute not in flt.attributes:
+            return False
+        if flt.monster_types is not None and c.monster_type not in flt.monster_types:
+            return False
+        bounded = flt.def_at_least is not None or flt.def_at_most is not None
+        if bounded and c.defense is None:
+            return False  # a card without DEF fits no bound on it
+        if not self.layout.has("defense"):  # DEF never changes: its printed value decides
+            d = c.defense
+            if flt.def_at_least is not None and d is not None and d < flt.def_at_least:
+                return False
+            if flt.def_at_most is not None and d is not None and d > flt.def_at_most:
+                return False
         return flt.archetype is None or flt.archetype in c.archetypes
 
 

@@ -1262,6 +1262,8 @@ def scenario(
     decks: bool = False,
     mana: bool = False,
     mandatory: bool = False,
+    traits: bool = False,
+    chosen: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1283,6 +1285,14 @@ def scenario(
 
     With ``mandatory``, some Quick Effects with an activation condition are mandatory (they
     must be activated when they can be). Off by default for the same reason.
+
+    With ``traits`` (Yu-Gi-Oh!), monsters may have an Attribute and a Type, and filters may
+    ask for them or bound DEF. Off by default for the same reason.
+
+    With ``chosen``, some effects act on one card chosen as they resolve (``chosen``, among
+    those a filter fits: the Deck's, the field's...) instead of every card of a kind; not
+    for rule systems where effects resolve as they are activated. Off by default for the
+    same reason.
 
     With ``mana`` (for Magic only), the spells of the hands may have mana costs, and the players
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
@@ -1389,6 +1399,10 @@ def scenario(
             data["deck"][c.pick(players)] = c.pick([0, 1, 2])
     if mandatory:
         _mandatory_quick_effects(c, cards)
+    if traits:
+        _traits(c, cards)
+    if chosen:
+        _chosen_parts(c, cards)
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
@@ -1412,6 +1426,72 @@ def _mandatory_quick_effects(c: Chooser, cards: dict[str, Any]) -> None:
         for ability in listed:
             if ability.get("type") == "quick" and "when" in ability and c.integer(0, 1) == 0:
                 ability["mandatory"] = True
+
+
+ATTRIBUTES = ("dark", "light", "earth", "water", "fire", "wind", "divine")
+MONSTER_TYPES = ("fiend", "spellcaster", "zombie", "fairy", "winged-beast", "warrior")
+_CARD_TYPES = frozenset({"monster", "spell", "trap", "spell-trap", "card", "creature", "land"})
+
+
+def _traits(c: Chooser, cards: dict[str, Any]) -> None:
+    """Give some monsters an Attribute and a Type, and make some filters ask for one of
+    them or bound DEF (the rest of the scenario stays as drawn)."""
+    for card in cards.values():
+        if "card" in card or not str(card.get("kind", "")).endswith("monster"):
+            continue
+        if c.integer(0, 2) > 0:
+            card["attribute"] = c.pick(ATTRIBUTES[:3] if c.integer(0, 3) else ATTRIBUTES)
+        if c.integer(0, 2) > 0:
+            card["monster-type"] = c.pick(MONSTER_TYPES)
+    for card in cards.values():
+        _trait_filters(c, card)
+
+
+def _trait_filters(c: Chooser, node: Any) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _trait_filters(c, item)
+        return
+    if not isinstance(node, dict):
+        return
+    types = node.get("card")
+    if (isinstance(types, list) or (isinstance(types, str) and types in _CARD_TYPES)) and c.integer(
+        0, 2
+    ) == 0:
+        key = c.pick(["attribute", "monster-type", "def-at-least", "def-at-most"])
+        if key == "attribute":
+            node[key] = c.pick(ATTRIBUTES[:3]) if c.integer(0, 2) else list(ATTRIBUTES[:2])
+        elif key == "monster-type":
+            node[key] = c.pick(MONSTER_TYPES) if c.integer(0, 2) else list(MONSTER_TYPES[:2])
+        else:
+            node[key] = c.pick([0, 1000, 1500, 2000])
+    for value in list(node.values()):
+        _trait_filters(c, value)
+
+
+_OBJECT_VERBS = frozenset(v.name for v in verbs() if v.value is Object)
+
+
+def _chosen_parts(c: Chooser, node: Any) -> None:
+    """Make some effect parts that act on every card of a kind act on one card chosen as
+    they resolve, among those a filter fits ("Special Summon 1 monster from your Deck")."""
+    if isinstance(node, list):
+        for item in node:
+            _chosen_parts(c, item)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in list(node.items()):
+        verb_part = key in _OBJECT_VERBS  # "destroy: all-monsters", not change-atk's "on"
+        if verb_part and isinstance(value, str) and value in MASS and c.integer(0, 1) == 0:
+            node[key] = "chosen"
+            node.pop("of", None)
+            flt = node.setdefault("filter", {"card": c.pick(["monster", "card"])})
+            flt.setdefault("zone", c.pick(["deck", "deck", "field", "graveyard", "hand"]))
+            if c.integer(0, 1) == 0:
+                flt.setdefault("controller", c.pick(["you", "opponent"]))
+        else:
+            _chosen_parts(c, value)
 
 
 def _fit_zones(data: dict[str, Any]) -> None:
@@ -1487,6 +1567,13 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int, extended: bool = False) 
                 options = fresh
         step = c.pick(options)
         candidate = _load({**data, "history": [*history, step]})
+        if candidate is None and "resolves (choosing " in step:
+            # Which cards a resolution may choose shows only as it resolves: the others.
+            for other in (o for o in options if "resolves (choosing " in o and o != step):
+                candidate = _load({**data, "history": [*history, other]})
+                if candidate is not None:
+                    step = other
+                    break
         if candidate is None:
             break
         history.append(step)
@@ -1497,7 +1584,7 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int, extended: bool = False) 
 def _options(prepared: Any, extended: bool = False) -> list[str]:
     """History sentences for the legal actions after the history so far. ``extended``: a
     mode is chosen with "choosing LABEL", and an optional trigger may be declined."""
-    from verifier.core.state import Mode, view
+    from verifier.core.state import READ, Mode, view
     from verifier.spec.cards import Zone
     from verifier.system import Action
     from verifier.trace.narrate import describe_action, paying, targeting
@@ -1553,6 +1640,14 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     elif clen > 0 or (mode != Mode.OPEN and not (world.progresses and mode == Mode.ADVANCE)):
         out.append("the chain resolves")
         out.append("the chain resolves (coins succeed)")
+        # A link on the chain that chooses a card as it resolves: the history names it.
+        linked = set(READ.lab(state)[: READ.clen(state)])
+        chosen = {
+            a.card
+            for a in system.actions
+            if a.kind == "resolve" and a.card >= 0 and a.ability in linked
+        }
+        out.extend(f"the chain resolves (choosing {names[card]})" for card in sorted(chosen))
     if world.progresses:
         out.extend(_turn_options(prepared))
     return out

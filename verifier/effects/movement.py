@@ -36,6 +36,7 @@ __all__ = [
     "SEND_TO_GRAVEYARD",
     "SPECIAL_SUMMON",
     "binding",
+    "choosable",
     "monster_zones_used",
     "move",
     "objects",
@@ -99,6 +100,8 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
                 if again is not False:
                     second = L.and_(again, target_fits(ctx, ability, c, link.me, second=True))
                     sel = L.or_(sel, second)
+        elif obj == "chosen":
+            sel = link.chosen == c  # its filter (below) still has to fit as it applies
         elif obj == "that-card":
             sel = L.select(link.below, f.lcard, -1) == c
         elif obj == "this-card":
@@ -140,6 +143,9 @@ def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
         does: Term = True
         if part.obj in MASS:
             does = L.or_(*objects(ctx, link, part))
+        elif part.obj == "chosen" and part.filter is not None:
+            # "Special Summon 1 monster from your Deck": a card there to choose.
+            does = L.or_(*choosable(ctx, ability, part.filter, me))
         if part.verb == "special-summon":
             # It summons to the activating player's field: it needs a free Monster Zone.
             used = monster_zones_used(ctx, me)
@@ -147,6 +153,18 @@ def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
             does = does if used is None or zones is None else L.and_(does, used < zones)
         acting.append(does)
     return L.or_(*acting)
+
+
+def choosable(ctx: Ctx, ability: Ability, flt: Filter, me: Term) -> list[Term]:
+    """Which cards ``me`` may choose now for a part of ``ability`` that acts on a card
+    chosen as it resolves (``chosen``), as a mask over the cards: those ``flt`` fits."""
+    from verifier.rules.context import matches
+
+    w = ctx.w
+    return [
+        matches(ctx, c, flt, me, ability.card) if w.static_match(c, flt) else False
+        for c in range(w.n)
+    ]
 
 
 def would_destroy(ctx: Ctx, flt: Filter, at_least: int, me: Term) -> Term:

@@ -52,9 +52,11 @@ __all__ = [
 T = TypeVar("T")
 
 #: What an effect part acts on: its target, the card of the link below, itself, the summoned
-#: monster, the monster it is bound to, or every card of a kind on the field.
+#: monster, the monster it is bound to, one card chosen as it resolves (among those its
+#: ``filter`` fits, without targeting), or every card of a kind on the field.
 Object = Literal[
     "target",
+    "chosen",
     "that-card",
     "this-card",
     "summoned",
@@ -82,6 +84,8 @@ class Link:
     heads: bool | None
     target2: Term = -1
     """Its second target (an ability that targets two cards), or -1."""
+    chosen: int = -1
+    """The card its controller chose as it resolves (``chosen`` parts), or -1: none."""
 
 
 Apply = Callable[["Ctx", Link, Effect, Term], Moved | None]

@@ -528,6 +528,9 @@ class _Loader:
             raise self.error("only cards on the field have a face", where.at("face"))
         if entry.set is not None and kind.card == "monster" and entry.face == "up":
             raise self.error("a set card is face-down", where.at("face"))
+        for key, said in (("attribute", "an Attribute"), ("monster-type", "a Type")):
+            if getattr(entry, key.replace("-", "_")) is not None and kind.card != "monster":
+                raise self.error(f"only a monster has {said}", where.at(key))
         archetypes = entry.archetype
         arche = frozenset([archetypes] if isinstance(archetypes, str) else archetypes or [])
         first = len(self.abilities)
@@ -685,6 +688,8 @@ class _Loader:
             attacking=entry.attacking,
             blocking=blocking,
             colors=frozenset([entry.color] if isinstance(entry.color, str) else entry.color or []),
+            attribute=entry.attribute,
+            monster_type=entry.monster_type,
         )
 
     def combat_damage_object(self, cards: tuple[Card, ...], declared: bool) -> None:
@@ -1040,6 +1045,10 @@ class _Loader:
             kinds=wanted,
             level_at_least=spec.level_at_least,
             level_at_most=spec.level_at_most,
+            def_at_least=spec.def_at_least,
+            def_at_most=spec.def_at_most,
+            attributes=_one_or_more(spec.attribute),
+            monster_types=_one_or_more(spec.monster_type),
             **self.players_of(spec, where, key),
         )
 
@@ -1085,9 +1094,16 @@ class _Loader:
                 types |= _types(k)
             known = [v.name for v in verbs()]
             for name in spec.includes or ():
-                if name not in known:
+                verb, _, zone = name.partition(" from ")
+                if verb not in known:
                     raise self.error(
-                        f"unknown effect '{name}' in 'includes'{_close(name, known, show=True)}",
+                        f"unknown effect '{verb}' in 'includes'{_close(verb, known, show=True)}",
+                        where.at("when", "includes"),
+                    )
+                if zone and zone.upper() not in Zone.__members__:
+                    zones = [z.name.lower() for z in Zone if z is not Zone.NONE]
+                    raise self.error(
+                        f"unknown zone '{zone}' in 'includes' (zones: {', '.join(zones)})",
                         where.at("when", "includes"),
                     )
             would = spec.would_destroy
@@ -1249,6 +1265,16 @@ class _Loader:
                 raise loading.fail(need.message.format(verb=verb.name, model=self.model.name))
         if spec.cannot_be_regenerated and verb.name != "destroy":
             raise loading.fail("only what 'destroy' destroys 'cannot-be-regenerated'")
+        if fields.get("obj") == "chosen":
+            if spec.filter is None:
+                raise loading.fail(
+                    "'chosen' needs a 'filter': the cards its controller may choose from"
+                )
+            if self.model.immediate or self.model.instant:
+                raise loading.fail(
+                    f"'chosen' (a card chosen as the effect resolves) is not supported under "
+                    f"{self.model.name}, where some effects resolve as they are activated"
+                )
         return Effect(
             verb=verb.name,
             of=spec.of,
@@ -1365,6 +1391,13 @@ def _bundled_library(name: str, span: Span | None) -> Path:
     )
 
 
+def _one_or_more(value: str | Sequence[str] | None) -> frozenset[str] | None:
+    """A filter key that names one value or a list of them (None: the key is absent)."""
+    if value is None:
+        return None
+    return frozenset([value] if isinstance(value, str) else value)
+
+
 def _close(word: str, choices: list[str], show: bool = False) -> str:
     import difflib
 
@@ -1419,10 +1452,20 @@ class _StepReader:
         moves = re.fullmatch(r"the turn moves (?:on )?to (\S+)", text)
         if moves:
             return Step("advance", None, how=moves.group(1), text=text, span=self.origin)
+        whole, chosen = text, None
+        choosing = re.search(r" \(choosing ", text)
+        if choosing is not None and text.endswith(")") and "resolves" in text[: choosing.start()]:
+            # "... resolves (choosing X)": the card its effect chooses as it resolves.
+            name = text[choosing.end() : -1]
+            found = [c.index for c in self.cards if c.name == name]
+            if not found:
+                close = _close(name, [c.name for c in self.cards])
+                raise self.error(f"unknown card '{name}'{close}", choosing.end())
+            chosen, text = found[0], text[: choosing.start()]
         resolves = re.fullmatch(r"the (?:chain|stack) resolves(?: \(coins (succeed|fail)\))?", text)
         if resolves:
             how = {"succeed": "heads", "fail": "tails"}.get(resolves.group(1) or "", "")
-            return Step("resolve", None, how=how, text=text, span=self.origin)
+            return Step("resolve", None, card=chosen, how=how, text=whole, span=self.origin)
         top = re.fullmatch(
             r"the top (?:object|link|of the (?:stack|chain))(?: of the (?:stack|chain))? "
             r"resolves(?: \(coins (succeed|fail)\))?",
@@ -1431,7 +1474,9 @@ class _StepReader:
         if top:
             # The link on top when the step is replayed (Magic: the top object of the stack).
             how = {"succeed": "heads", "fail": "tails"}.get(top.group(1) or "", "")
-            return Step("resolve", None, how=how, text=text, span=self.origin, link=TOP)
+            return Step(
+                "resolve", None, card=chosen, how=how, text=whole, span=self.origin, link=TOP
+            )
         one = re.fullmatch(
             r"[Cc]hain [Ll]ink (\d{1,4}) resolves(?: \(coins (succeed|fail)\))?", text
         )
@@ -1440,7 +1485,11 @@ class _StepReader:
             link = int(one.group(1))
             if link < 1:
                 raise self.error("Chain Links are numbered from 1", len("Chain Link "))
-            return Step("resolve", None, how=how, text=text, span=self.origin, link=link)
+            return Step(
+                "resolve", None, card=chosen, how=how, text=whole, span=self.origin, link=link
+            )
+        if chosen is not None:
+            raise self.error("only a resolution chooses ('the chain resolves (choosing X)')")
         head, _, rest = text.partition(" ")
         if head not in self.players:
             raise self.error(

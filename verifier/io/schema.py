@@ -54,6 +54,37 @@ Activated = Literal["monster", "spell", "trap", "spell-trap", "card", "monster-e
 Side = Literal["you", "opponent", "any"]
 Speed = Annotated[str | int, Field(description="a speed named by the rule system")]
 Color = Literal["white", "blue", "black", "red", "green"]
+Attribute = Literal["dark", "light", "earth", "water", "fire", "wind", "divine"]
+"""Yu-Gi-Oh!: a monster's Attribute."""
+MonsterType = Literal[
+    "aqua",
+    "beast",
+    "beast-warrior",
+    "creator-god",
+    "cyberse",
+    "dinosaur",
+    "divine-beast",
+    "dragon",
+    "fairy",
+    "fiend",
+    "fish",
+    "illusion",
+    "insect",
+    "machine",
+    "plant",
+    "psychic",
+    "pyro",
+    "reptile",
+    "rock",
+    "sea-serpent",
+    "spellcaster",
+    "thunder",
+    "warrior",
+    "winged-beast",
+    "wyrm",
+    "zombie",
+]
+"""Yu-Gi-Oh!: a monster's Type (its race: Fiend, Spellcaster, Winged Beast...)."""
 ColorFilter = Literal[
     "white",
     "blue",
@@ -399,6 +430,14 @@ class FilterFile(_Strict):
     )
     level_at_least: Stat | None = Field(None, description="a monster of at least this Level")
     level_at_most: Stat | None = Field(None, description="a monster of at most this Level")
+    def_at_least: Stat | None = Field(None, description="a monster with at least this DEF now")
+    def_at_most: Stat | None = Field(None, description="a monster with at most this DEF now")
+    attribute: Attribute | list[Attribute] | None = Field(
+        None, description="Yu-Gi-Oh!: a monster of this Attribute, or of one of these"
+    )
+    monster_type: MonsterType | list[MonsterType] | None = Field(
+        None, description="Yu-Gi-Oh!: a monster of this Type, or of one of these"
+    )
     player: Side | None = Field(
         None,
         description="a target's players (Magic, CR 115.1): any, you or opponent may be "
@@ -626,7 +665,8 @@ class ConditionFile(_Strict):
     includes: Annotated[list[str], Field(min_length=1, max_length=20)] | None = Field(
         None,
         description="with 'activates': the activation includes one of these effects (effect "
-        "verbs: add-from-deck, special-summon, draw, ...)",
+        "verbs: add-from-deck, special-summon, draw, ...; 'VERB from ZONE': a part with that "
+        "verb that chooses its card in that zone, 'special-summon from deck')",
     )
     would_destroy: FilterFile | Literal["card", "monster", "spell-trap"] | None = Field(
         None,
@@ -922,6 +962,12 @@ class CardFile(_Strict):
         description="its Level (a Tribute Summon needs 1 tribute from Level 5, 2 from Level 7)",
     )
     archetype: str | list[str] | None = Field(None, description="its archetype(s), for filters")
+    attribute: Attribute | None = Field(
+        None, description="Yu-Gi-Oh!: a monster's Attribute (dark, light, earth, ...)"
+    )
+    monster_type: MonsterType | None = Field(
+        None, description="Yu-Gi-Oh!: a monster's Type (fiend, spellcaster, winged-beast, ...)"
+    )
     color: Color | list[Color] | None = Field(
         None, description="Magic: its colour(s) (CR 105.1); none: colourless"
     )

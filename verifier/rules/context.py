@@ -164,14 +164,20 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         # A monster destroyed by battle waits on the field for the end of the Damage Step;
         # nothing can single it out meanwhile (Konami's Damage Step rules).
         parts.append(L.not_(L.and_(f.bwait[card], f.zone[card] == int(Zone.FIELD))))
-    if w.layout.has("atk"):  # ATK can change: its value now decides
-        # A faithful state's ATK lies in 0..int_max: a bound outside it decides alone.
-        top = w.layout.int_max
-        low, high = flt.atk_at_least, flt.atk_at_most
+    bounds = (
+        ("atk", flt.atk_at_least, flt.atk_at_most),
+        ("defense", flt.def_at_least, flt.def_at_most),
+    )
+    for stat, low, high in bounds:
+        if not w.layout.has(stat):
+            continue  # it never changes: its printed value decided (World.static_match)
+        # It can change: its value now decides. A faithful state's value lies in
+        # 0..int_max: a bound outside it decides alone.
+        top, now = w.layout.int_max, getattr(f, stat)[card]
         if low is not None and low > 0:
-            parts.append(False if low > top else f.atk[card] >= low)
+            parts.append(False if low > top else now >= low)
         if high is not None and high < top:
-            parts.append(f.atk[card] <= high)
+            parts.append(now <= high)
     return L.and_(*parts)
 
 

@@ -64,6 +64,8 @@ RULES: dict[str, str] = {
     "combat.blocks-an-attacker": "a creature blocks an attacking creature",
     "resolve.mode": "links resolve only once the chain is closed",
     "resolve.next": "another link resolves first",
+    "resolve.choice": "an effect that chooses a card as it resolves chooses one that fits its "
+    "description there, if there is one (and none when its effect does not apply)",
     "cleanup.mode": "the chain has not finished resolving",
     "triggers.mode": "no triggers are waiting to go on a chain",
     "triggers.waiting": "this trigger is not waiting to activate",

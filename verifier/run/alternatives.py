@@ -95,7 +95,8 @@ def _choices(system: System, start: State, path: list[Action]) -> tuple[str, ...
     state = start
     out = []
     for action in path:
-        if action.kind in _CHOICES or action.heads is False:  # a coin toss that fails too
+        chooses = action.kind == "resolve" and action.card >= 0  # a card chosen as it resolves
+        if action.kind in _CHOICES or action.heads is False or chooses:  # failed coin tosses too
             out.append(describe_action(system, state, action))
         state = system.step(CONCRETE, state, action)
     return tuple(out)

@@ -35,7 +35,15 @@ def replay_history(system: System) -> Replayed:
     for written in system.scenario.history:
         step = _mode_chosen(system, state, written)
         if step.verb == "resolve":
+            taken = len(actions)
             state = _resolve_chain(system, state, step, steps, actions)
+            if step.card is not None and not any(
+                a.kind == "resolve" and a.card == step.card for a in actions[taken:]
+            ):
+                name = system.world.cards[step.card].name
+                raise ScenarioError(
+                    f"'{step.text}': no effect chose {name} as it resolved", step.span
+                )
             continue
         if step.verb == "advance":
             state = _move_to(system, state, step, steps, actions)
@@ -84,17 +92,12 @@ def _resolve_chain(
             if a.kind != "activate"
             and system.enabled(state, a)
             and (a.heads is None or step.how == "" or a.heads == (step.how == "heads"))
+            and (a.kind != "resolve" or a.card < 0 or step.card in (None, a.card))
         ]
         if READ.mode(state) in (Mode.OPEN, Mode.BUILD):
             choices = [a for a in choices if a.kind == "pass"]
         if len(choices) != 1:
-            what = (
-                "a coin toss decides; write 'the chain resolves (coins succeed)' or '(coins fail)'"
-                if any(a.heads is not None for a in choices)
-                else "the history must say each choice (which trigger goes first, ...)"
-                if choices
-                else "there is no chain to resolve"
-            )
+            what = _not_one(system, state, step, choices)
             raise ScenarioError(f"'{step.text}': {what}", step.span)
         chosen = choices[0]
         last = step.link is not None and chosen.kind == "resolve"
@@ -103,6 +106,27 @@ def _resolve_chain(
         if last:
             return state  # the history stops with that link resolved
     raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
+
+
+def _not_one(system: System, state: State, step: Step, choices: list[Action]) -> str:
+    """Why a resolution step of a history does not say one next action."""
+    if any(a.heads is not None for a in choices):
+        return "a coin toss decides; write 'the chain resolves (coins succeed)' or '(coins fail)'"
+    chooses = [a for a in choices if a.kind == "resolve" and a.card >= 0]
+    if chooses:
+        cards = ", ".join(system.world.cards[a.card].name for a in chooses)
+        return (
+            "its effect chooses a card as it resolves; write 'the chain resolves (choosing "
+            f"CARD)', one of: {cards}"
+        )
+    if step.card is not None and not choices:
+        could = (a for a in system.actions if a.kind == "resolve" and a.card >= 0)
+        if any(system.enabled(state, a) for a in could):
+            name = system.world.cards[step.card].name
+            return f"{name} cannot be chosen: it does not fit the effect as it resolves"
+    if choices:
+        return "the history must say each choice (which trigger goes first, ...)"
+    return "there is no chain to resolve"
 
 
 def _move_to(

@@ -72,6 +72,12 @@ class Filter:
     """The card kinds that fit (None: any)."""
     level_at_least: int | None = None
     level_at_most: int | None = None
+    def_at_least: int | None = None
+    def_at_most: int | None = None
+    attributes: frozenset[str] | None = None
+    """Yu-Gi-Oh!: the Attributes that fit (None: any)."""
+    monster_types: frozenset[str] | None = None
+    """Yu-Gi-Oh!: the monster Types that fit (None: any)."""
     players: str | None = None
     """A target filter's players (CR 115.1): ``any``, ``you`` or ``opponent`` may be
     targeted too (None: no player)."""
@@ -266,8 +272,19 @@ class Ability:
         return self.target2 if second and self.target2 is not None else self.target
 
     def uses(self, verb: str) -> bool:
-        """Whether some part of the effect (a coin toss's outcomes too) has this verb."""
-        return any(e.verb == verb for e in _parts(self.effects))
+        """Whether some part of the effect (a coin toss's outcomes too) has this verb;
+        ``VERB from ZONE``: a part with that verb that chooses its card in that zone
+        ("Special Summon from the Deck")."""
+        name, _, zone = verb.partition(" from ")
+        return any(
+            e.verb == name
+            and (not zone or (e.filter is not None and e.filter.zone is Zone.named(zone)))
+            for e in _parts(self.effects)
+        )
+
+    def choices(self) -> list[Filter]:
+        """The filters of the parts that act on a card chosen as it resolves (``chosen``)."""
+        return [e.filter for e in _parts(self.effects) if e.obj == "chosen" and e.filter]
 
     def parts(self) -> list[Effect]:
         """Every part of the effect, the outcomes of coin tosses included."""
@@ -328,6 +345,10 @@ class Card:
     effect creates it (CR 111.1); it ceases to exist once it leaves the battlefield."""
     maker: int = -1
     """A token's ability that creates it."""
+    attribute: str | None = None
+    """Yu-Gi-Oh!: a monster's Attribute (``dark``, ``light``...)."""
+    monster_type: str | None = None
+    """Yu-Gi-Oh!: a monster's Type (``fiend``, ``winged-beast``...)."""
 
     @property
     def printed_name(self) -> str:

@@ -179,6 +179,8 @@ def narrate(
             link = words.link.format(n=slot + 1) if numbered and slot is not None else ""
             head = f"{link}: {label}" if link else label
             text = words.outcomes[_OUTCOMES[outcome]].format(head=head, label=label)
+            if action.card >= 0 and outcome is Outcome.RESOLVED:
+                text += f", choosing {w.cards[action.card].name}"
             resolving.append(card)
             at = None if slot is None else slot + 1
             add("resolution", text, note.player, card, at, _OUTCOMES[outcome])
@@ -325,7 +327,10 @@ def describe_action(system: System, state: State, action: Action) -> str:
             if action.heads is None
             else (" (coins succeed)" if action.heads else " (coins fail)")
         )
-        return f"resolve {label}{coin}"
+        chose = ""
+        if action.card >= 0:
+            chose = f" choosing {names[action.card]}"
+        return f"resolve {label}{coin}{chose}"
     if action.kind == "summon":
         verb = {"set": "Sets", "flip": "flip summons"}.get(action.how, "summons")
         return f"{players[action.player]} {verb} {names[action.card]}"
