@@ -1,4 +1,5 @@
-"""A card chosen as an effect resolves (``chosen``), and the filters on Attribute, Type and DEF.
+"""A card chosen as an effect resolves (``chosen``); the filters on Attribute, Type, DEF and a
+direct attack.
 
 The golden examples are ``examples/yugioh/special-summon-from-the-deck.yaml`` (a floater)
 and ``examples/yugioh/foolish-burial-ash-blossom.yaml``; here the choice in both engines
@@ -268,3 +269,43 @@ def test_an_unknown_attribute(run: Callable[..., Run], write: Callable[[str, str
     )
     lines = bad_input(run, write("s.yaml", text))
     assert "unknown value 'shadow' for 'attribute'" in lines[0], lines
+
+
+FADER = """\
+rules: yugioh
+turn: A
+step: battle-step
+until: battle
+cards:
+  Elf: {kind: normal-monster, controller: A, level: 4, atk: 1900, def: 900}
+  Wall: {kind: normal-monster, controller: B, zone: WHERE, level: 4, atk: 0, def: 2000}
+  Fader:
+    kind: effect-monster
+    controller: B
+    zone: hand
+    atk: 0
+    ability:
+      type: trigger
+      from: hand
+      trigger: {event: attack-declared, card: {card: monster, controller: opponent, direct: DIRECT}}
+      optional: true
+      wording: when
+      effect: [{special-summon: this-card}, {end-battle-phase: true}]
+history:
+  - A attacks AIM with Elf
+"""
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+@pytest.mark.parametrize(
+    ("aim", "direct", "verdict"),
+    [("directly", "true", "holds"), ("Wall", "true", "fails"), ("Wall", "false", "holds")],
+)
+def test_a_direct_attack_filter(
+    decide: Decide, engine: str, aim: str, direct: str, verdict: str
+) -> None:
+    where = "hand" if aim == "directly" else "field"
+    text = FADER.replace("WHERE", where).replace("DIRECT", direct).replace("AIM", aim)
+    # "When an opponent's monster declares a direct attack": not an attack on a monster.
+    claim = 'can_activate(B, "Fader")'
+    assert decide(text, claim, engine) == verdict

@@ -567,6 +567,7 @@ def filter_features(node: Any, out: set[str]) -> None:
                 "monster-type",
                 "def-at-least",
                 "def-at-most",
+                "direct",
             ):
                 if key in node:
                     out.add(f"filter:{key}")
@@ -831,7 +832,10 @@ REQUIRED = {
     "mandatory",
     "attribute",
     "monster-type",
-    *(f"filter:{key}" for key in ("attribute", "monster-type", "def-at-least", "def-at-most")),
+    *(
+        f"filter:{key}"
+        for key in ("attribute", "monster-type", "def-at-least", "def-at-most", "direct")
+    ),
     "simultaneous",
     "once",
     *(f"once:{scope}" for scope in ("turn", "chain", "name", "name-effect")),

@@ -650,7 +650,12 @@ def test_a_run_past_its_time_is_stopped_and_a_full_server_says_busy(
             "error: the run was stopped after 0.5 s, the most this server gives one run; "
             "ask fewer claims at a time, or use `verifier check`"
         )
-        # A fresh worker took the killed one's place.
-        status, answer = small.check(GOOD)
+        # A fresh worker took the killed one's place. On a loaded machine its first run
+        # (the worker's start-up included) may itself pass the 0.5 s: then that run is
+        # stopped as a limit too, and the next one is answered.
+        for _ in range(5):
+            status, answer = small.check(GOOD)
+            if (answer.get("error") or {}).get("kind") != "limit":
+                break
         assert status == 200 and [c["verdict"] for c in answer["claims"]] == ["holds"]
         assert small.figures()["refused"] == 2

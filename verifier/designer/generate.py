@@ -1435,7 +1435,7 @@ _CARD_TYPES = frozenset({"monster", "spell", "trap", "spell-trap", "card", "crea
 
 def _traits(c: Chooser, cards: dict[str, Any]) -> None:
     """Give some monsters an Attribute and a Type, and make some filters ask for one of
-    them or bound DEF (the rest of the scenario stays as drawn)."""
+    them, bound DEF or ask for a direct attack (the rest of the scenario stays as drawn)."""
     for card in cards.values():
         if "card" in card or not str(card.get("kind", "")).endswith("monster"):
             continue
@@ -1458,8 +1458,10 @@ def _trait_filters(c: Chooser, node: Any) -> None:
     if (isinstance(types, list) or (isinstance(types, str) and types in _CARD_TYPES)) and c.integer(
         0, 2
     ) == 0:
-        key = c.pick(["attribute", "monster-type", "def-at-least", "def-at-most"])
-        if key == "attribute":
+        key = c.pick(["attribute", "monster-type", "def-at-least", "def-at-most", "direct"])
+        if key == "direct":
+            node[key] = c.pick([True, False])
+        elif key == "attribute":
             node[key] = c.pick(ATTRIBUTES[:3]) if c.integer(0, 2) else list(ATTRIBUTES[:2])
         elif key == "monster-type":
             node[key] = c.pick(MONSTER_TYPES) if c.integer(0, 2) else list(MONSTER_TYPES[:2])

@@ -1042,6 +1042,7 @@ class _Loader:
             dizzy=spec.dizzy,
             position=spec.position,
             attacking=spec.attacking,
+            direct=spec.direct,
             kinds=wanted,
             level_at_least=spec.level_at_least,
             level_at_most=spec.level_at_most,

@@ -420,6 +420,11 @@ class FilterFile(_Strict):
         None, description="a monster in this battle position"
     )
     attacking: bool | None = Field(None, description="the monster whose attack is under way")
+    direct: bool | None = Field(
+        None,
+        description="Yu-Gi-Oh!: the monster whose direct attack is under way ('when an "
+        "opponent's monster declares a direct attack': Battle Fader)",
+    )
     kind: (
         Annotated[str, Field(max_length=100)] | list[Annotated[str, Field(max_length=100)]] | None
     ) = Field(

@@ -160,6 +160,12 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         elif w.layout.has("attacker"):  # Yu-Gi-Oh!: the one attack under way
             attacking = f.attacker == card
         parts.append(attacking if flt.attacking else L.not_(attacking))
+    if flt.direct is not None:
+        # A direct attack: the attack under way has no monster to attack (-1).
+        direct: Term = False
+        if w.layout.has("attacker") and w.layout.has("atarget"):
+            direct = L.and_(f.attacker == card, f.atarget == -1)
+        parts.append(direct if flt.direct else L.not_(direct))
     if w.layout.has("bwait"):
         # A monster destroyed by battle waits on the field for the end of the Damage Step;
         # nothing can single it out meanwhile (Konami's Damage Step rules).

@@ -66,6 +66,8 @@ class Filter:
     """``attack`` or ``defense``: a monster in that battle position."""
     attacking: bool | None = None
     """The monster whose attack is under way (or, with False, any other)."""
+    direct: bool | None = None
+    """Yu-Gi-Oh!: the monster whose direct attack is under way (or, with False, any other)."""
     color: str | None = None
     """Magic: a colour the card has, ``colorless``, or ``non-COLOR``."""
     kinds: frozenset[str] | None = None
