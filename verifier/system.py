@@ -110,6 +110,8 @@ class System:
         for action in self.actions:
             if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
                 self._mandatory.setdefault(action.ability, []).append(action)
+        # The abilities with a part that acts on a card chosen as it resolves: their filters.
+        self._choosing = {a.index: tuple(a.choices()) for a in self.world.abilities if a.choices()}
         self._resolving: dict[int, tuple[Action, ...]] = {}
         for action in self.actions:
             if action.kind == "resolve":
@@ -346,7 +348,7 @@ class System:
         elif kind == "resolve":
             yield Check("resolve.mode", ctx.f.mode == int(Mode.RESOLVE))
             yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
-            if w.abilities[action.ability].choices():
+            if action.ability in self._choosing:
                 yield Check("resolve.choice", self._choice(ctx, action))
         elif kind == "cleanup":
             yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
@@ -444,7 +446,7 @@ class System:
             L.select(slot, f.leneg, False),
         )
         applies = outcome == int(Outcome.RESOLVED)
-        masks = [choosable(ctx, ability, flt, me) for flt in ability.choices()]
+        masks = [choosable(ctx, ability, flt, me) for flt in self._choosing[ability.index]]
         if action.card >= 0:
             return L.and_(applies, L.or_(*(mask[action.card] for mask in masks)))
         return L.or_(L.not_(applies), L.not_(L.or_(*(m for mask in masks for m in mask))))

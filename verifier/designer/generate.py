@@ -1454,10 +1454,9 @@ def _trait_filters(c: Chooser, node: Any) -> None:
         return
     if not isinstance(node, dict):
         return
-    types = node.get("card")
-    if (isinstance(types, list) or (isinstance(types, str) and types in _CARD_TYPES)) and c.integer(
-        0, 2
-    ) == 0:
+    types = node.get("card")  # a filter names card types (a card of the scenario a library's)
+    is_filter = isinstance(types, list) or (isinstance(types, str) and types in _CARD_TYPES)
+    if is_filter and c.integer(0, 2) == 0:
         key = c.pick(["attribute", "monster-type", "def-at-least", "def-at-most", "direct"])
         if key == "direct":
             node[key] = c.pick([True, False])
