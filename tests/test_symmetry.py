@@ -161,10 +161,11 @@ def _agree(case: Case, picks: list[int]) -> None:
         return
     try:
         sc = load(_with_copies(data, picks))
+        prepared = prepare(sc)  # the history is replayed here: the copies may make it illegal
     except VerifierError:
         return  # the copies overfill a row of zones: no such scenario
-    system = prepare(sc).system
-    state = prepare(sc).history.state
+    system = prepared.system
+    state = prepared.history.state
     for choice in walk:
         options = list(system.enabled_actions(state))
         if not options:
