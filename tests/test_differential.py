@@ -681,6 +681,8 @@ def features(data: dict[str, Any]) -> set[str]:
         if re.search(r"\bzone\([^)]*\) [=!]= none\b", text):
             out.add("zone:none")
         out.update(f"atom:{a}" for a in re.findall(r"\b(step|phase|priority) [=!]=", text))
+        if re.search(r"\bnow \(", text):
+            out.add("atom:now")
         out.update(f"atom:chain(N).{m}" for m in re.findall(r"chain\(\d+\)\.(\w+)", text))
         out.update(f"atom:{a}" for a in re.findall(r"\b(\w+_order|chain_length) [=!<>]", text))
         for where, number in re.findall(r"\b(after_link|chain)\((\d+)\)", text):
@@ -905,6 +907,7 @@ REQUIRED = {
             "phase",
             "priority",
             "after_link",
+            "now",
         )
     ),
     *(f"op:{op}" for op in ("==", "!=", "<", "<=", ">", ">=")),

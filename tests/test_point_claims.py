@@ -1,5 +1,6 @@
-"""Claims about a point: who holds priority at the scenario's point (``priority == P``) and the
-state where Chain Link N has just resolved (``after_link(N) F``), in both engines."""
+"""Claims about a point: who holds priority at the scenario's point (``priority == P``), any
+claim read there (``now F``), and the state where Chain Link N has just resolved
+(``after_link(N) F``), in both engines."""
 
 from __future__ import annotations
 
@@ -199,6 +200,66 @@ def test_a_claim_only_about_priority_shows_the_point_not_a_continuation(tmp_path
         assert [s.text for s in result.trace] == ["A activates Raigeki (Chain Link 1)"]
 
 
+# -- now -----------------------------------------------------------------------------------------
+
+
+AT_THE_POINT = {
+    # After Raigeki and B's Ambush targeting Knight: both on the chain, A holds the right.
+    'now zone("Ambush") == field and now chain_length == 2': "holds",
+    'now stack == ["Raigeki", "Ambush"]': "holds",
+    'now stack == ["Raigeki"]': "fails",
+    "now priority == A": "holds",
+    'now zone("Knight") == graveyard': "fails",
+    # The point is fixed and the end is not: Knight is on the field now, gone at every end.
+    'always now zone("Knight") == field and zone("Knight") == graveyard': "holds",
+    'exists zone("Knight") == field and now zone("Knight") == field': "fails",
+    # Nothing is activated at the point itself: activations come after it.
+    'now activates(B, "Ambush")': "fails",
+    'not now resolves("Ambush")': "holds",
+}
+"""Claims read at the scenario's point, with their verdicts."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_now_reads_the_scenarios_point(tmp_path: Path, engine: str) -> None:
+    history = ["A activates Raigeki", "B activates Ambush targeting Knight"]
+    path = _scenario(tmp_path, RAIGEKI, history)
+    results = _decide_all(path, list(AT_THE_POINT), engine)
+    assert {r.claim: r.verdict.value for r in results} == AT_THE_POINT
+
+
+def test_now_parses_to_its_node_and_shows_the_point(tmp_path: Path) -> None:
+    scenario = load_scenario(_scenario(tmp_path, RAIGEKI))
+    formula = parse_for(scenario, 'now zone("Ogre") == field and resolves("Raigeki")')
+    assert formula == ast.And((ast.Now(ast.ZoneIs(3, int(Zone.FIELD))), ast.Resolves(0)))
+    assert parse_for(scenario, "not now priority == B") == ast.Not(ast.Now(ast.Priority(1)))
+    path = _scenario(tmp_path, RAIGEKI)
+    for engine in ENGINES:
+        result = _decide(path, 'now zone("Raigeki") == graveyard', engine)
+        assert result.verdict.value == "fails"
+        assert result.role == "at the scenario's point"
+        assert [s.text for s in result.trace] == ["A activates Raigeki (Chain Link 1)"]
+
+
+def test_now_in_the_middle_of_a_history(tmp_path: Path) -> None:
+    # The history stops after one link has resolved: the point is there, not at the start.
+    history = [
+        "A activates Raigeki",
+        "B activates Ambush targeting Knight",
+        "Chain Link 2 resolves",
+    ]
+    path = _scenario(tmp_path, RAIGEKI, history)
+    claims = {
+        'now zone("Knight") == graveyard': "holds",
+        'now zone("Ogre") == field': "holds",
+        'now stack == ["Raigeki"]': "holds",
+        "now priority == A": "fails",  # nobody acts while the chain resolves
+    }
+    for engine in ENGINES:
+        results = _decide_all(path, list(claims), engine)
+        assert {r.claim: r.verdict.value for r in results} == claims
+
+
 # -- after_link ----------------------------------------------------------------------------------
 
 
@@ -396,6 +457,32 @@ def test_the_stop_is_a_system_with_a_stop(tmp_path: Path) -> None:
         ),
         ('always after_link(0) zone("Ogre") == field', "chain links are numbered from 1", 19),
         ("priority == C", "unknown player 'C' (players: A, B)", 13),
+        (
+            'now exists zone("Ogre") == field',
+            "a quantifier goes before now, not after it: now F is the same on every continuation",
+            5,
+        ),
+        (
+            'now (zone("Ogre") == field and can_respond(B))',
+            "can_respond(...) speaks of the continuations, not of the scenario's point: write "
+            "it without now",
+            32,
+        ),
+        (
+            'always after_link(1) now zone("Ogre") == field',
+            "now F is decided at the scenario's point, not after a chain link",
+            22,
+        ),
+        (
+            'now after_link(1) zone("Ogre") == field',
+            "after_link(N) cannot go inside now: now F is read at one point",
+            5,
+        ),
+        (
+            'now not now zone("Ogre") == field',
+            "now is written once: now F is already at the scenario's point",
+            9,
+        ),
         ("priority < A", "'<' does not compare these; use == or !=", 10),
     ],
 )

@@ -21,6 +21,7 @@ __all__ = [
     "Negated",
     "NoEffect",
     "Not",
+    "Now",
     "Or",
     "OrderIs",
     "PlayerCount",
@@ -310,7 +311,15 @@ class AfterLink:
     body: Formula
 
 
-Formula = Atom | Not | And | Or | Quantified | AfterLink
+@dataclass(frozen=True, slots=True)
+class Now:
+    """``body`` decided at the scenario's point (where the history ends), not at the end of
+    a continuation: a fact of the point, the same on every continuation."""
+
+    body: Formula
+
+
+Formula = Atom | Not | And | Or | Quantified | AfterLink | Now
 
 
 def point_of(formula: Formula) -> int | None:

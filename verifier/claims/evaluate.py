@@ -5,8 +5,9 @@ A continuation's final state carries the activation and resolution logs (see
 :class:`verifier.core.logic.Logic`: the explorer evaluates it on each final state, the SMT engine
 asserts it (or its negation) on the last state of the unrolling.
 
-Two claims speak of other points. ``priority == P`` is a fact of the scenario's point (the
-engines' start state, concrete in both), so it is a constant of the claim. ``after_link(N) F``
+Two claims speak of other points. ``priority == P`` and ``now F`` are facts of the
+scenario's point (the engines' start state, concrete in both), so they are constants of the
+claim. ``after_link(N) F``
 is decided on a continuation that the System ends where Chain Link N has just resolved
 (:class:`verifier.system.System` with a stop); ``F`` holds only where that point was reached.
 """
@@ -86,6 +87,9 @@ class _Eval:
             return holds_priority(self.w, self.origin(), formula.player)
         if isinstance(formula, ast.AfterLink):
             return L.and_(self.after_link(formula.link), self.value(formula.body))
+        if isinstance(formula, ast.Now):
+            point = self.origin()
+            return _Eval(L, self.w, point, self.start, point).value(formula.body)
         if isinstance(formula, ast.Activates):
             return L.or_(
                 *(
@@ -280,13 +284,22 @@ class _Eval:
         ]
 
     def stack_is(self, cards: tuple[int, ...]) -> Term:
-        """The chain (Magic's stack) holds exactly the links of ``cards`` now, the first
-        added (the bottom) first: with ``after_link(N)``, what is left once the N-th has
-        resolved; at a continuation's natural end it is empty."""
+        """The chain (Magic's stack) holds exactly the links of ``cards`` that have not
+        resolved yet, the first added (the bottom) first: with ``after_link(N)`` or at a
+        point in the middle of a chain's resolution, what is left once the N-th has resolved
+        (a resolved Yu-Gi-Oh! link keeps its slot until the chain is over); at a
+        continuation's natural end it is empty."""
         L, f = self.L, self.f
-        if len(cards) > self.w.layout.slots:
+        slots = self.w.layout.slots
+        if len(cards) > slots:
             return False
-        return L.and_(f.clen == len(cards), *(self.of(c, f.lab[i]) for i, c in enumerate(cards)))
+        waiting = [L.and_(i < f.clen, L.not_(f.ldone[i])) for i in range(slots)]
+        placed = []
+        for i in range(slots):
+            before = L.count(waiting[:i])  # the links still to resolve below this one
+            here = [L.and_(before == j, self.of(c, f.lab[i])) for j, c in enumerate(cards)]
+            placed.append(L.or_(L.not_(waiting[i]), *here))
+        return L.and_(L.count(waiting) == len(cards), *placed)
 
     def link_order(self, chain: int, cards: tuple[int, ...], segoc: bool) -> Term:
         """The links of ``chain`` are exactly ``cards``, Chain Link 1 first.

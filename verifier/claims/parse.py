@@ -36,7 +36,7 @@ MAX_DIGITS = 18
 """The most digits a number in a claim may have."""
 
 # Nodes of the parse tree that a formula is built from (the atoms are leaves below them).
-_CONNECTIVES = {"quant", "point", "or_", "and_", "not_"}
+_CONNECTIVES = {"quant", "point", "or_", "and_", "not_", "now"}
 _ATOMS = {"test", "compare", "member_compare", "name_compare", "bare"}
 
 CARD_PREDICATES: dict[str, Callable[[int], ast.Formula]] = {
@@ -255,8 +255,45 @@ def _check_points(tree: Tree[Any], origin: Span) -> None:
                 "priority is decided at the scenario's point, not after a chain link",
                 _at(origin, node.meta.column or 1),
             )
+        if under and node.data == "now":
+            raise ClaimError(
+                "now F is decided at the scenario's point, not after a chain link",
+                _at(origin, node.meta.column or 1),
+            )
+        if node.data == "now":
+            _check_now(node, origin)
         inside = under or node is point
         stack.extend((child, inside) for child in node.children)
+
+
+def _check_now(now: Tree[Any], origin: Span) -> None:
+    """``now F`` reads the scenario's point alone: no quantifier, no ``after_link``, no
+    possibility (each speaks of continuations) and no ``now`` inside ``F``."""
+    stack: list[Tree[Any] | Token] = list(now.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Token):
+            continue
+        where = _at(origin, node.meta.column or 1)
+        if node.data == "quant":
+            raise ClaimError(
+                "a quantifier goes before now, not after it: now F is the same on every "
+                "continuation",
+                where,
+            )
+        if node.data == "point":
+            raise ClaimError(
+                "after_link(N) cannot go inside now: now F is read at one point", where
+            )
+        if node.data == "now":
+            raise ClaimError("now is written once: now F is already at the scenario's point", where)
+        if node.data == "app" and str(node.children[0]) in POSSIBILITIES:
+            raise ClaimError(
+                f"{node.children[0]}(...) speaks of the continuations, not of the scenario's "
+                "point: write it without now",
+                where,
+            )
+        stack.extend(node.children)
 
 
 def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) -> None:
@@ -268,6 +305,8 @@ def _check_nesting(formula: ast.Formula, text: str, origin: Span, inside: bool) 
         _check_nesting(formula.body, text, origin, inside)
     elif isinstance(formula, ast.Not):
         _check_nesting(formula.arg, text, origin, inside)
+    elif isinstance(formula, ast.Now):
+        _check_nesting(formula.body, text, origin, inside=True)
     elif isinstance(formula, ast.And | ast.Or):
         for arg in formula.args:
             _check_nesting(arg, text, origin, inside)
@@ -309,6 +348,8 @@ class _Builder:
             )
         if kind == "not_":
             return ast.Not(self.build(tree.children[0]))
+        if kind == "now":
+            return ast.Now(self.build(tree.children[0]))
         if kind == "test":
             return self.test(tree.children[0])
         if kind == "compare":

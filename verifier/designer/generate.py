@@ -1861,6 +1861,11 @@ def claim(
         return _possibility(c, cards, players, depth)
     quantifier = c.pick(["exists", "always", "always", ""])
     if c.integer(0, 5) == 0:
+        if c.integer(0, 2) == 0:
+            # Read where the history stops, beside what the continuation's end says.
+            point = _formula(c, cards, max(depth - 1, 0), players, speeds, numbers, atoms or ATOMS)
+            end = _formula(c, cards, max(depth - 1, 0), players, speeds, numbers, atoms or ATOMS)
+            return f"{quantifier} now ({point}) {c.pick(['and', 'or'])} {end}".strip()
         # Decided where Chain Link N has just resolved; priority is a fact of the scenario's
         # point, not of a link, so it is left out there.
         kinds = [a for a in atoms or ATOMS if a != "priority"]

@@ -164,6 +164,8 @@ def view(world: World, formula: ast.Formula) -> View:
             stack.extend(node.args)
         elif isinstance(node, ast.Quantified | ast.AfterLink):
             stack.append(node.body)
+        elif isinstance(node, ast.Now):
+            continue  # it reads the start state, which no quotient changes
         else:
             out = out | _atom(world, node)
             if out.whole:

@@ -279,14 +279,14 @@ def _stopped(prepared: Prepared, final: State) -> tuple[TraceStep, ...]:
 
 
 def _point_only(formula: ast.Formula) -> bool:
-    """Whether ``formula`` reads nothing but the scenario's point (``priority``)."""
+    """Whether ``formula`` reads nothing but the scenario's point (``priority``, ``now``)."""
     if isinstance(formula, ast.Quantified):
         return _point_only(formula.body)
     if isinstance(formula, ast.Not):
         return _point_only(formula.arg)
     if isinstance(formula, ast.And | ast.Or):
         return all(_point_only(a) for a in formula.args)
-    return isinstance(formula, ast.Priority)
+    return isinstance(formula, ast.Priority | ast.Now)
 
 
 def _result(
