@@ -84,6 +84,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     mandatory = chooser.integer(0, 2) == 0
     traits = game == "yugioh" and chooser.integer(0, 2) == 0
     chosen = game == "yugioh" and chooser.integer(0, 2) == 0
+    copies = game == "mtg" and chooser.integer(0, 2) == 0
     data = scenario(
         chooser,
         game,
@@ -95,6 +96,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
         mandatory=mandatory,
         traits=traits,
         chosen=chosen,
+        copies=copies,
     )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
@@ -309,6 +311,8 @@ MANDATORY = 240
 TRAITS = 250
 """Yu-Gi-Oh! seeds from here on may have Attributes, Types and DEF bounds in filters, and
 effects that act on a card chosen as they resolve."""
+COPIES = 80
+"""Magic seeds from here on may have a spell that copies another (Twincast)."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -332,6 +336,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             mandatory=game == "yugioh" and seed >= MANDATORY,
             traits=game == "yugioh" and seed >= TRAITS,
             chosen=game == "yugioh" and seed >= TRAITS,
+            copies=game == "mtg" and seed >= COPIES,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -411,6 +416,7 @@ VERBS = (
     "create-token",
     "add-mana",
     "regenerate",
+    "copy-spell",
 )
 OBJECTS = (
     "target",

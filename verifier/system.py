@@ -112,6 +112,8 @@ class System:
                 self._mandatory.setdefault(action.ability, []).append(action)
         # The abilities with a part that acts on a card chosen as it resolves: their filters.
         self._choosing = {a.index: tuple(a.choices()) for a in self.world.abilities if a.choices()}
+        # Copies of spells (Magic): an effect may put one on the stack above itself.
+        self._copies = any(c.copy_of >= 0 for c in self.world.cards)
         self._resolving: dict[int, tuple[Action, ...]] = {}
         for action in self.actions:
             if action.kind == "resolve":
@@ -185,6 +187,8 @@ class System:
     def _enumerate(self) -> Iterator[Action]:
         w = self.world
         for ability in w.abilities:
+            if w.cards[ability.card].copy_of >= 0:
+                continue  # a copy of a spell is put on the stack by an effect, never cast
             kind = w.model.kinds[
                 w.cards[ability.card].kind if ability.card_activation else ability.kind
             ]
@@ -766,27 +770,31 @@ class System:
             waiting = f.zone[c] == int(Zone.STACK)
             enters = L.and_(waiting, card.stays, outcome == int(Outcome.RESOLVED))
             leaves = L.and_(waiting, L.not_(enters))
-            f.zone[c] = L.ite(
-                enters, int(Zone.FIELD), L.ite(leaves, int(Zone.GRAVEYARD), f.zone[c])
-            )
+            # A copy of a spell ceases to exist as it leaves the stack (CR 704.5e).
+            gone = int(Zone.NONE if card.copy_of >= 0 else Zone.GRAVEYARD)
+            f.zone[c] = L.ite(enters, int(Zone.FIELD), L.ite(leaves, gone, f.zone[c]))
             f.ctrl[c] = L.ite(leaves, card.owner, f.ctrl[c])
             if self.layout.has("fresh"):  # it came this turn (CR 302.6)
                 f.fresh[c] = L.or_(f.fresh[c], enters)
             if ctx.notes is not None and leaves is True:
-                ctx.note("to-graveyard", [c])
+                ctx.note("copy-ceases" if card.copy_of >= 0 else "to-graveyard", [c])
             if ctx.notes is not None and enters is True:
                 ctx.note("enters", [c])
-        for i, here in enumerate(slot):
-            if L.is_false(here):
-                continue
-            f.lab[i] = L.ite(here, -1, f.lab[i])
-            f.lcard[i] = L.ite(here, -1, f.lcard[i])
-            f.lpl[i] = L.ite(here, 0, f.lpl[i])
-            f.ltg[i] = L.ite(here, -1, f.ltg[i])
-            f.lspd[i] = L.ite(here, 0, f.lspd[i])
-            f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
-            f.leneg[i] = L.and_(f.leneg[i], L.not_(here))
-        f.clen = f.clen - 1
+        if self._copies:
+            # A copy its effect put on the stack above it moves down into its place.
+            self._shift_down(ctx, slot)
+        else:
+            for i, here in enumerate(slot):
+                if L.is_false(here):
+                    continue
+                f.lab[i] = L.ite(here, -1, f.lab[i])
+                f.lcard[i] = L.ite(here, -1, f.lcard[i])
+                f.lpl[i] = L.ite(here, 0, f.lpl[i])
+                f.ltg[i] = L.ite(here, -1, f.ltg[i])
+                f.lspd[i] = L.ite(here, 0, f.lspd[i])
+                f.lneg[i] = L.and_(f.lneg[i], L.not_(here))
+                f.leneg[i] = L.and_(f.leneg[i], L.not_(here))
+            f.clen = f.clen - 1
         self._remove_countered(ctx)
         sba.apply(ctx)
         over = sba.lost(ctx)
@@ -825,10 +833,11 @@ class System:
             )
             if L.is_false(hit):
                 continue
-            f.zone[c] = L.ite(hit, int(Zone.GRAVEYARD), f.zone[c])
+            copy = w.cards[c].copy_of >= 0  # a copy ceases to exist (CR 704.5e)
+            f.zone[c] = L.ite(hit, int(Zone.NONE if copy else Zone.GRAVEYARD), f.zone[c])
             f.ctrl[c] = L.ite(hit, w.cards[c].owner, f.ctrl[c])
             if ctx.notes is not None and hit is True:
-                ctx.note("to-graveyard", [c])
+                ctx.note("copy-ceases" if copy else "to-graveyard", [c])
         # The countered link is written in the resolution log as one whose activation was
         # negated (the claims 'countered' and 'negated' read it).
         entry = {
@@ -838,6 +847,13 @@ class System:
             "r_spd": L.select(gone, f.lspd, 0),
         }
         append(ctx, "rn", entry, self.layout.rlog, L.or_(*gone))
+        self._shift_down(ctx, gone)
+
+    def _shift_down(self, ctx: Ctx, gone: list[Term]) -> None:
+        """Take the link of the slot ``gone`` marks (at most one) off the stack: the links
+        above it move down one slot."""
+        L, f = ctx.L, ctx.f
+        slots = self.layout.slots
         columns = [f.lab, f.lcard, f.lpl, f.ltg, f.lspd, f.lneg, f.leneg]
         empty: list[Term] = [-1, -1, 0, -1, 0, False, False]
         if self.layout.has("ltg2"):

@@ -88,6 +88,7 @@ class Capacity(IntEnum):
     PENDING = 4  # one trigger triggered more often than limits.pending_triggers lets it wait
     INTEGER = 5  # an integer (life points, cards drawn, an event number) left its range
     TOKENS = 6  # a token was created after every token slot of its effect was used
+    COPIES = 7  # a spell was copied after every copy slot the scenario keeps of it was used
 
     @property
     def reason(self) -> str:
@@ -102,6 +103,8 @@ class Capacity(IntEnum):
             "the range of the encoding",
             Capacity.TOKENS: "more tokens are created than create-token's 'slots' lets the "
             "scenario name",
+            Capacity.COPIES: "a spell is copied more often than the scenario keeps copies of "
+            "it (one per ability that copies)",
         }[self]
 
 

@@ -1264,6 +1264,7 @@ def scenario(
     mandatory: bool = False,
     traits: bool = False,
     chosen: bool = False,
+    copies: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1293,6 +1294,10 @@ def scenario(
     those a filter fits: the Deck's, the field's...) instead of every card of a kind; not
     for rule systems where effects resolve as they are activated. Off by default for the
     same reason.
+
+    With ``copies`` (for a game whose stack resolves one object at a time: Magic), a hand may
+    hold a spell that copies another (added after the history). Off by default for the same
+    reason.
 
     With ``mana`` (for Magic only), the spells of the hands may have mana costs, and the players
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
@@ -1416,7 +1421,21 @@ def scenario(
         walk = c.pick([1, 2])  # an attack, or the turn moving on, to start from
     if walk > 0:
         data["history"] = _walk(c, data, walk, extended=hand_cards)
+    if copies and "stack" in _game(game).zones and c.integer(0, 1) == 0:
+        # After the history, which it leaves as it was: a spell that copies one.
+        _copy_spell(c, data)
     return data
+
+
+def _copy_spell(c: Chooser, data: dict[str, Any]) -> None:
+    """A hand's "Copy target instant or sorcery spell" (Twincast, CR 707.10)."""
+    data["cards"]["Copier"] = {
+        "kind": "instant",
+        "controller": c.pick(data.get("players", ["A", "B"])),
+        "zone": "hand",
+        "target": {"zone": "stack", "kind": ["instant", "sorcery"]},
+        "effect": {"copy-spell": "target"},
+    }
 
 
 def _mandatory_quick_effects(c: Chooser, cards: dict[str, Any]) -> None:

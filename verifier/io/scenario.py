@@ -14,6 +14,7 @@ from verifier.effects.verb import verbs
 from verifier.errors import ModelError, ScenarioError, Span
 from verifier.games import Game, game
 from verifier.io.bundled import bundled_libraries, is_name
+from verifier.io.copies import copy_cards
 from verifier.io.model import find_named_model, is_model_path, model_dirs, model_from
 from verifier.io.paths import load_referenced, quoted, resolve_reference
 from verifier.io.schema import (
@@ -73,8 +74,9 @@ def _vocabulary(
     decks: tuple[int, int] = (-1, -1),
 ) -> Vocabulary:
     played = game(model.game)
-    # A token not created yet, or gone (CR 704.5d), is in no zone: zone("X") == none.
-    nowhere = ("none",) if any(c.token for c in cards) else ()
+    # A token not created yet, or gone (CR 704.5d), is in no zone: zone("X") == none; so is
+    # a copy of a spell not on the stack (704.5e).
+    nowhere = ("none",) if any(c.token or c.copy_of >= 0 for c in cards) else ()
     return Vocabulary(
         tuple(c.name for c in cards),
         players,
@@ -326,6 +328,7 @@ class _Loader:
         cards_t = tuple(cards)
         self.check_zones(cards_t)
         cards_t += token_cards(cards_t, self.abilities, self.model)
+        cards_t += copy_cards(cards_t, self.abilities, self.copied(cards_t))
         declared = combat.goes_through(self.model, step, until)
         self.combat_damage_object(cards_t, declared)
         if declared and combat.choices_of(cards_t, turn) > combat.MAX_CHOICES:
@@ -433,6 +436,34 @@ class _Loader:
         if not steps:
             return f"{self.game.title}'s turn has no steps"
         return f"unknown step '{name}'{_close(name, list(steps))} (steps: {', '.join(steps)})"
+
+    def copied(self, cards: tuple[Card, ...]) -> list[set[int]]:
+        """For each ability, the spells its ``copy-spell`` parts may target (CR 707.10): every
+        other card whose spell fits its target filter's card types and kinds."""
+        out: list[set[int]] = []
+        for ability in self.abilities:
+            if not ability.uses("copy-spell"):
+                out.append(set())
+                continue
+            flt = ability.target
+            if flt is None or flt.zone is not Zone.STACK or ability.targets != 1:
+                raise ScenarioError(
+                    f"{ability.label} copies the spell it targets: it needs one target on the "
+                    "stack (target: {zone: stack, kind: [instant, sorcery]})",
+                    ability.span,
+                )
+            out.append(
+                {
+                    c.index
+                    for c in cards
+                    if c.index != ability.card
+                    and not c.token
+                    and c.type in flt.types
+                    and (flt.kinds is None or c.kind in flt.kinds)
+                    and any(self.abilities[a].card_activation for a in c.abilities)
+                }
+            )
+        return out
 
     def check_zones(self, cards: tuple[Card, ...]) -> None:
         """The situation fits the rule system's zones: no more monsters, nor Spell and Trap

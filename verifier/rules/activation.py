@@ -255,11 +255,11 @@ def push_link(
     ctx: Ctx,
     ability: Ability,
     player: Term,
-    target: int | None,
+    target: Term | None,
     spd: Term,
     when: Term,
     negated: Term = False,
-    second: int | None = None,
+    second: Term | None = None,
 ) -> None:
     """Add a link on top of the chain (when ``when`` holds); ``negated``: its effect is
     negated already (activated on the field by a monster whose effects are negated);

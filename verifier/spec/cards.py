@@ -351,6 +351,10 @@ class Card:
     """Yu-Gi-Oh!: a monster's Attribute (``dark``, ``light``...)."""
     monster_type: str | None = None
     """Yu-Gi-Oh!: a monster's Type (``fiend``, ``winged-beast``...)."""
+    copy_of: int = -1
+    """Magic: the spell this card is a copy of (CR 707.10): a card the scenario does not
+    list, in no zone until an effect puts it on the stack, never cast; it ceases to exist
+    once it leaves the stack (704.5e). -1: not a copy."""
 
     @property
     def printed_name(self) -> str:
