@@ -768,14 +768,15 @@ class _Loader:
     def strikes(self, entry: CardFile, card_type: str | None, where: _Where) -> None:
         """Magic: check ``first-strike`` and ``double-strike``, keyword abilities of a
         creature that change when it deals combat damage (CR 702.7, 702.4, 510.4)."""
-        for key in ("first-strike", "double-strike"):
+        for key, rule in (("first-strike", "702.7"), ("double-strike", "702.4")):
             if not getattr(entry, key.replace("-", "_")):
                 continue
             if self.model.combat_damage is None:
                 raise self.error(f"{self.model.name} has no combat ('{key}')", where.at(key))
             if card_type != "monster":
                 raise self.error(
-                    f"only a creature has {key.replace('-', ' ')} (CR 702.7a, 702.4a)",
+                    f"only a creature has {key.replace('-', ' ')}: it changes when a creature "
+                    f"deals combat damage (CR {rule})",
                     where.at(key),
                 )
 
