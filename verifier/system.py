@@ -32,6 +32,7 @@ from verifier.rules import (
     resolution,
     sba,
     speed,
+    strike,
     triggers,
     turn,
     windows,
@@ -257,6 +258,8 @@ class System:
             first, last = w.step_index("battle-step"), w.step_index("damage-end")
             attacks = range(first, last + 1) if start <= last else range(first, first + 1)
         for dest in range(len(w.steps)):
+            if w.steps[dest] == strike.FIRST and not strike.has_strikers(w):
+                continue  # no creature has first strike: the turn never goes there
             if dest >= start or turns > 1 or dest in attacks:
                 yield Action("advance", card=dest)
         used = {e.verb for a in w.abilities for e in a.parts()}

@@ -944,6 +944,15 @@ def _mtg_combat(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> Non
         }
 
 
+def _mtg_strikes(c: Chooser, cards: dict[str, Any]) -> None:
+    """One Magic combat in three gives a creature in it first strike or double strike: the
+    turn then goes through the first-strike combat damage step (CR 510.4, 702.7, 702.4)."""
+    if c.integer(0, 2) > 0:
+        return
+    fighting = [name for name in ("Attacker", "Blocker", "Second Attacker") if name in cards]
+    cards[c.pick(fighting)][c.pick(["first-strike", "double-strike"])] = True
+
+
 def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
     """A spell that slows or speeds up another card, perhaps twice."""
     verb = c.pick(["slow", "speed-up"])
@@ -1353,6 +1362,7 @@ def scenario(
         _one_attacker(cards, turn)
     if combat:
         _mtg_combat(c, cards, turn, other)
+        _mtg_strikes(c, cards)
     declared = combat and mana and c.integer(0, 1) == 0
     if declared:
         # The same combat declared on the way: from the declare attackers step, attackers

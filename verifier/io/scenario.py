@@ -35,7 +35,7 @@ from verifier.io.schema import (
 )
 from verifier.io.source import Document, load_document, parse_document
 from verifier.io.tokens import token_cards
-from verifier.rules import combat
+from verifier.rules import combat, strike
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
@@ -331,6 +331,7 @@ class _Loader:
         cards_t += copy_cards(cards_t, self.abilities, self.copied(cards_t))
         declared = combat.goes_through(self.model, step, until)
         self.combat_damage_object(cards_t, declared)
+        self.first_strike_step(cards_t, step, until)
         if declared and combat.choices_of(cards_t, turn) > combat.MAX_CHOICES:
             raise self.error(
                 f"this combat offers {combat.choices_of(cards_t, turn)} ways to declare "
@@ -688,6 +689,7 @@ class _Loader:
         if entry.speed_modifier is not None and model.slow_limit is None:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
         blocking = self.combatant(entry, kind.card, zone, where)
+        self.strikes(entry, kind.card, where)
         return Card(
             index=index,
             name=name,
@@ -718,6 +720,8 @@ class _Loader:
             cannot_be_negated=entry.cannot_be_negated,
             attacking=entry.attacking,
             blocking=blocking,
+            first_strike=entry.first_strike,
+            double_strike=entry.double_strike,
             colors=frozenset([entry.color] if isinstance(entry.color, str) else entry.color or []),
             attribute=entry.attribute,
             monster_type=entry.monster_type,
@@ -775,6 +779,37 @@ class _Loader:
         if not blocked.attacking:
             raise self.error(f"'{entry.blocking}' is not attacking", where.at("blocking"))
         return names.index(entry.blocking)
+
+    def first_strike_step(
+        self, cards: tuple[Card, ...], step: str | None, until: str | None
+    ) -> None:
+        """A scenario at (or until) the first-strike combat damage step has a creature with
+        first strike or double strike: without one the turn never goes through it."""
+        if any(c.first_strike or c.double_strike for c in cards):
+            return
+        for key, name in (("step", step), ("until", until)):
+            if name == strike.FIRST and getattr(self.spec, key) == name:
+                raise self.error(
+                    f"there is a {strike.FIRST} step only when an attacking or blocking "
+                    "creature has first strike or double strike (CR 510.4): no card here has "
+                    "'first-strike' or 'double-strike'",
+                    self.doc.span((key,)),
+                )
+
+    def strikes(self, entry: CardFile, card_type: str | None, where: _Where) -> None:
+        """Magic: check ``first-strike`` and ``double-strike``, keyword abilities of a
+        creature that change when it deals combat damage (CR 702.7, 702.4, 510.4)."""
+        for key, rule in (("first-strike", "702.7"), ("double-strike", "702.4")):
+            if not getattr(entry, key.replace("-", "_")):
+                continue
+            if self.model.combat_damage is None:
+                raise self.error(f"{self.model.name} has no combat ('{key}')", where.at(key))
+            if card_type != "monster":
+                raise self.error(
+                    f"only a creature has {key.replace('-', ' ')}: it changes when a creature "
+                    f"deals combat damage (CR {rule})",
+                    where.at(key),
+                )
 
     def continuous(self, spec: ContinuousFile, where: _Where, at: tuple[Any, ...]) -> Continuous:
         """One continuous effect: a negation, a binding, a lock or a protection."""

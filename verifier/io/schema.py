@@ -954,6 +954,16 @@ class CardFile(_Strict):
         description="Magic's split second (CR 702.61): while this spell is on the stack, no "
         "spell may be cast and no ability but a mana ability activated",
     )
+    first_strike: bool = Field(
+        False,
+        description="Magic's first strike (CR 702.7): a creature that deals its combat damage "
+        "in a first-strike combat damage step, before the creatures without it (510.4)",
+    )
+    double_strike: bool = Field(
+        False,
+        description="Magic's double strike (CR 702.4): a creature that deals its combat damage "
+        "in both the first-strike and the regular combat damage step (510.4)",
+    )
     position: Literal["attack", "defense"] | None = Field(
         None,
         description="a monster on the field: its battle position (default: Attack Position "

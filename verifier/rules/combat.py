@@ -15,7 +15,9 @@ on, even once its blockers are gone (509.1h).
 As the combat damage step begins each attacking or blocking creature on the battlefield
 assigns combat damage equal to its power (510.1): an unblocked attacker to the defending
 player, a blocked one to its blocker, a blocker to the attacker it blocks. A blocked
-attacker stays blocked when its blocker leaves (509.1h) and then deals no damage.
+attacker stays blocked when its blocker leaves (509.1h) and then deals no damage. With first
+strike or double strike in combat there are two combat damage steps, each of its own
+creatures (510.4, :mod:`verifier.rules.strike`).
 
 - ``combat.damage: dealt`` (the current rules, 510.2): the damage is dealt at once, then the
   state-based actions, before any player receives priority.
@@ -32,7 +34,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Mode
 from verifier.games import game
-from verifier.rules import protocol
+from verifier.rules import protocol, strike
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Card
 from verifier.spec.rulesystem import RuleSystem
@@ -182,9 +184,13 @@ def enter(ctx: Ctx, step: int) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     if w.layout.has("declaring") and step in (w.step_index(ATTACKERS), w.step_index(BLOCKERS)):
         f.declaring = 1 if step == w.step_index(ATTACKERS) else 2
-    if not w.layout.has("asg") or STEP not in w.steps or step != w.step_index(STEP):
+    if not w.layout.has("asg") or w.steps[step] not in (STEP, strike.FIRST):
         return
     for c in range(w.n):
+        if not strike.deals_in(w.cards[c], w.steps[step]):
+            f.asg[c] = 0  # 510.4: not in this combat damage step
+            f.atgt[c] = -2
+            continue
         attacks = L.and_(on_field(ctx, c), f.atkg[c])
         blocks = L.and_(on_field(ctx, c), f.blk[c] >= 0)
         f.asg[c] = L.ite(L.or_(attacks, blocks), f.atk[c], 0)

@@ -21,7 +21,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.games import game
-from verifier.rules import combat, mana, protocol, sba, triggers
+from verifier.rules import combat, mana, protocol, sba, strike, triggers
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
@@ -127,6 +127,8 @@ def _next(ctx: Ctx) -> Term:
             follows = battle.after_battle_step(ctx)
         elif name == combat.ATTACKERS and w.layout.has("declaring"):
             follows = combat.after_attackers(ctx)
+        elif name == combat.BLOCKERS and strike.FIRST in w.steps:
+            follows = strike.after_blockers(ctx)
         elif i + 1 < len(w.steps):
             follows = _linear_next(w.steps, i)
         elif turns_of(w.scenario) > 1:
@@ -142,7 +144,7 @@ def _linear_next(steps: tuple[str, ...], index: int) -> int:
     Step's)."""
     if steps[index] == "damage-end":
         return steps.index("battle-step")
-    return index + 1
+    return strike.linear_next(steps, index)
 
 
 ENTRY_EVENTS = {
@@ -172,8 +174,10 @@ def quiet_steps(world: World) -> frozenset[int]:
     for index, (name, phase) in enumerate(zip(world.steps, world.phases, strict=True)):
         if phase in mains or name in ("battle-step", "end"):
             continue
-        if name == combat.STEP and model.combat_damage is not None:
+        if name in (combat.STEP, strike.FIRST) and model.combat_damage is not None:
             continue  # combat damage is dealt, or put on the stack, as it begins
+        if name == combat.BLOCKERS and strike.has_strikers(world):
+            continue  # the next step depends on the creatures in combat (CR 510.4)
         if name in (combat.ATTACKERS, combat.BLOCKERS) and world.layout.has("declaring"):
             continue  # attackers and blockers are declared as it begins
         if name == "after-damage" and "zero-life" in model.state_based:

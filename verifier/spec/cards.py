@@ -338,6 +338,12 @@ class Card:
     """Magic: its colours (none: colourless)."""
     blocking: int = -1
     """Magic: the attacking creature it blocks, or -1."""
+    first_strike: bool = False
+    """Magic's first strike: it deals combat damage in the first-strike combat damage step
+    (CR 702.7b, 510.4)."""
+    double_strike: bool = False
+    """Magic's double strike: it deals combat damage in both combat damage steps (CR
+    702.4b, 510.4)."""
     printed: str = ""
     """The name printed on it, which "once per turn" limits by name count: the library card
     it copies (``card:``, or a library card of its own name), else its own name."""

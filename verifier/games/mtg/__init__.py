@@ -1,5 +1,6 @@
 """Magic: The Gathering (the Comprehensive Rules: priority 117, the stack 405, casting 601,
-triggered abilities 603, resolving 608, split second 702.61, state-based actions 704).
+triggered abilities 603, resolving 608, first strike and double strike 702.7, 702.4, split
+second 702.61, state-based actions 704).
 
 Its creatures are the verifier's ``monster`` cards and its instants, sorceries and other
 spells its ``spell`` cards; the battlefield is the ``field``, exile is ``banished`` and the
@@ -29,6 +30,9 @@ GAME = Game(
         ("beginning-of-combat", "combat"),
         ("declare-attackers", "combat"),
         ("declare-blockers", "combat"),
+        # 510.4: only when an attacking or blocking creature has first strike or double
+        # strike (verifier.rules.strike); otherwise the turn goes straight to combat damage.
+        ("first-strike-damage", "combat"),
         ("combat-damage", "combat"),
         ("end-of-combat", "combat"),
         ("main2", "main2"),
@@ -107,6 +111,7 @@ GAME = Game(
                 "beginning-of-combat": "the beginning of combat step",
                 "declare-attackers": "the declare attackers step",
                 "declare-blockers": "the declare blockers step",
+                "first-strike-damage": "the first-strike combat damage step",
                 "combat-damage": "the combat damage step",
                 "end-of-combat": "the end of combat step",
                 "main2": "the postcombat main phase",
