@@ -24,6 +24,7 @@ from verifier.rules import (
     activation,
     battle,
     cleanup,
+    colors,
     combat,
     events,
     locks,
@@ -994,6 +995,10 @@ class System:
                 column = layout.column(fields, name)
                 for card in sc.cards:
                     column[card.index] = getattr(card, printed) or 0
+        if layout.has("colors"):
+            painted = layout.column(fields, "colors")
+            for card in sc.cards:
+                painted[card.index] = colors.printed(card)
         for ability in sc.abilities:
             if ability.speed is not None:
                 card = sc.cards[ability.card]

@@ -18,6 +18,7 @@ from verifier.core.logic import Term
 from verifier.effects import (
     battle,
     coin,
+    color,
     damage,
     mana,
     movement,
@@ -78,6 +79,7 @@ for _verb in (
     tokens.CREATE_TOKEN,
     mana.ADD_MANA,
     regeneration.REGENERATE,
+    color.BECOME_COLOR,
 ):
     register(_verb)
 

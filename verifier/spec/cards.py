@@ -10,6 +10,7 @@ from verifier.errors import Span
 __all__ = [
     "ALL_TYPES",
     "CHOOSING_COSTS",
+    "COLOR_BITS",
     "EVENT_CONDITIONS",
     "HAND_COSTS",
     "HIDDEN",
@@ -47,6 +48,10 @@ class Zone(IntEnum):
 
 
 ALL_TYPES = frozenset({"monster", "spell", "trap", "land"})
+
+COLOR_BITS = {"white": 1, "blue": 2, "black": 4, "red": 8, "green": 16}
+"""Magic: each colour's bit in a card's colours kept in the state (CR 105.1, the optional
+field ``colors``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +216,8 @@ class Effect:
     """``add-mana``: how much of each type of mana it adds (W, U, B, R, G, C)."""
     no_regen: bool = False
     """``destroy``: what it destroys cannot be regenerated (Magic, CR 701.19c)."""
+    colors: frozenset[str] | None = None
+    """``become-color``: the colours it gives (none: colourless); None for other verbs."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ GAME = Game(
             "create-token",
             "add-mana",
             "regenerate",
+            "become-color",
         }
     ),
     wording=Wording(
