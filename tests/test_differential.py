@@ -411,6 +411,7 @@ VERBS = (
     "create-token",
     "add-mana",
     "regenerate",
+    "become-color",
 )
 OBJECTS = (
     "target",
@@ -457,6 +458,9 @@ def effect_features(parts: Any, out: set[str]) -> None:
             out.add(f"{verb}:{'gain' if value['by'] > 0 else 'loss'}")
             if abs(value["by"]) == 1_000_000_000:
                 out.add("stat-change:max")
+        elif verb == "become-color":
+            out.add(f"object:{value.get('on', 'this-card')}")
+            out.add(f"become-color:{value['color']}")
         elif verb not in ("coin-toss", "negate-attack", "end-battle-phase"):
             out.add(f"object:{value}")
         if "to" in part:
@@ -740,6 +744,8 @@ REQUIRED = {
     "create-token:count-1",
     "create-token:count-2",
     "zone:none",
+    "become-color:blue",
+    "become-color:colorless",
     "change-atk:gain",
     "change-atk:loss",
     "change-def:gain",

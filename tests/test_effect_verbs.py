@@ -62,6 +62,7 @@ FILES_ORDER = [
     "create-token",
     "add-mana",
     "regenerate",
+    "become-color",
 ]
 #: Verbs the generator never writes: the object combat damage on the stack carries.
 UNGENERATED = {"combat-damage"}
