@@ -311,6 +311,7 @@ CHAIN_NOTES = {
     # Magic's mana paid and lands played (told by the narration of the chain)
     "pay-mana",
     "land",
+    "turn-face-up",
     # Magic's declarations of attackers and blockers
     "attackers",
     "blockers",

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from verifier.core.logic import Term
 from verifier.core.world import colored
-from verifier.spec.cards import COLOR_BITS, Card
+from verifier.spec.cards import COLOR_BITS, Card, Zone
 
 if TYPE_CHECKING:
     from verifier.rules.context import Ctx
 
-__all__ = ["BITS", "FIELD", "base", "fits", "mask", "named", "printed"]
+__all__ = ["BITS", "FIELD", "base", "fits", "initial", "mask", "named", "printed"]
 
 FIELD = "colors"
 """The optional state field of the colours now."""
@@ -46,9 +46,20 @@ def printed(card: Card) -> int:
     return mask(card.colors)
 
 
+def initial(card: Card) -> int:
+    """The field's value for ``card`` at the scenario's point: none while face-down (CR
+    708.2), else its printed colours."""
+    return 0 if card.hidden else printed(card)
+
+
 def base(ctx: Ctx, card: int) -> Term:
-    """The colours ``card`` has without effects: its printed ones."""
-    return printed(ctx.w.cards[card])
+    """The colours ``card`` has without effects: its printed ones, none while face-down."""
+    c = ctx.w.cards[card]
+    if not c.hidden:
+        return printed(c)
+    L, f = ctx.L, ctx.f
+    down = L.and_(f.zone[card] == int(Zone.FIELD), L.not_(f.up[card]))
+    return L.ite(down, 0, printed(c))
 
 
 def fits(ctx: Ctx, card: int, wanted: str) -> Term:

@@ -358,6 +358,11 @@ class Card:
     """Yu-Gi-Oh!: a monster's Attribute (``dark``, ``light``...)."""
     monster_type: str | None = None
     """Yu-Gi-Oh!: a monster's Type (``fiend``, ``winged-beast``...)."""
+    morph: Cost | None = None
+    """Magic: its morph cost (CR 702.37), a mana cost that turns it face up."""
+    hidden: bool = False
+    """Magic: a face-down creature (CR 708.2: a 2/2 with no name, text, colour or mana cost)
+    at the scenario's point; its real values are its printed ones."""
 
     @property
     def printed_name(self) -> str:
