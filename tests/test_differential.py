@@ -617,6 +617,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "toughness",
             "color",
             "mana",
+            "morph",
             "tapped",
             "attribute",
             "monster-type",
@@ -665,6 +666,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "resolves (choosing ",
             " declines ",
             " plays ",
+            " face up",
         ):
             if what in step:
                 out.add(f"history:{what.strip()}")
@@ -929,6 +931,7 @@ REQUIRED = {
     "add-mana:U",
     "add-mana:C",
     "history:plays",
+    "morph",
 }
 
 

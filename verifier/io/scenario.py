@@ -658,8 +658,12 @@ class _Loader:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
         faces = self.game.face_down_creatures
         if entry.morph is not None and (kind.card != "monster" or not faces):
-            said = "only a creature has" if faces else f"{self.game.title} has no"
-            raise self.error(f"{said} a morph cost (CR 702.37a)", where.at("morph"))
+            said = (
+                "only a creature has a morph cost"
+                if faces
+                else f"{self.game.title} has no face-down creatures, so no morph cost"
+            )
+            raise self.error(f"{said} (CR 702.37a)", where.at("morph"))
         blocking = self.combatant(entry, kind.card, zone, where)
         return Card(
             index=index,
