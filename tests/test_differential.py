@@ -417,6 +417,7 @@ VERBS = (
     "add-mana",
     "regenerate",
     "copy-spell",
+    "become-color",
 )
 OBJECTS = (
     "target",
@@ -463,6 +464,9 @@ def effect_features(parts: Any, out: set[str]) -> None:
             out.add(f"{verb}:{'gain' if value['by'] > 0 else 'loss'}")
             if abs(value["by"]) == 1_000_000_000:
                 out.add("stat-change:max")
+        elif verb == "become-color":
+            out.add(f"object:{value.get('on', 'this-card')}")
+            out.add(f"become-color:{value['color']}")
         elif verb not in ("coin-toss", "negate-attack", "end-battle-phase"):
             out.add(f"object:{value}")
         if "to" in part:
@@ -621,6 +625,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "toughness",
             "color",
             "mana",
+            "morph",
             "tapped",
             "attribute",
             "monster-type",
@@ -669,6 +674,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "resolves (choosing ",
             " declines ",
             " plays ",
+            " face up",
         ):
             if what in step:
                 out.add(f"history:{what.strip()}")
@@ -752,6 +758,8 @@ REQUIRED = {
     "create-token:count-1",
     "create-token:count-2",
     "zone:none",
+    "become-color:blue",
+    "become-color:colorless",
     "change-atk:gain",
     "change-atk:loss",
     "change-def:gain",
@@ -936,6 +944,7 @@ REQUIRED = {
     "add-mana:U",
     "add-mana:C",
     "history:plays",
+    "morph",
 }
 
 

@@ -62,6 +62,7 @@ FILES_ORDER = [
     "create-token",
     "add-mana",
     "regenerate",
+    "become-color",
 ]
 #: Verbs the generator never writes: the object combat damage on the stack carries.
 UNGENERATED = {"combat-damage"}
@@ -310,6 +311,7 @@ CHAIN_NOTES = {
     # Magic's mana paid and lands played (told by the narration of the chain)
     "pay-mana",
     "land",
+    "turn-face-up",
     # Magic's declarations of attackers and blockers
     "attackers",
     "blockers",

@@ -24,10 +24,12 @@ from verifier.rules import (
     activation,
     battle,
     cleanup,
+    colors,
     combat,
     events,
     locks,
     mana,
+    morph,
     protocol,
     resolution,
     sba,
@@ -209,6 +211,10 @@ class System:
                 ability.trigger.optional or w.model.unactivatable == "drop"
             ):
                 yield Action("decline", ability.index)
+        for hidden in morph.turnable(w.scenario):
+            # Magic's special action of turning a face-down creature face up (CR 116.2b).
+            for spend in mana.cost_payments(w.scenario, hidden.morph):
+                yield Action("unmorph", card=hidden.index, player=hidden.controller, mana=spend)
         for land in mana.playable_lands(w.scenario):
             # Magic's land drop: a land its owner holds, or one that may return there.
             yield Action("land", card=land, player=w.cards[land].owner)
@@ -388,6 +394,8 @@ class System:
             yield from turn.position_checks(ctx, action.card)
         elif kind == "land":
             yield from turn.land_checks(ctx, action.card, action.player)
+        elif kind == "unmorph":
+            yield from morph.checks(ctx, action.card, action.player, action.mana)
         elif kind in ("declare", "block"):
             yield from combat.declaration_checks(ctx, kind, action.tributes, action.player)
         elif kind == "reopen":
@@ -568,6 +576,8 @@ class System:
             turn.change_position(ctx, action.card)
         elif kind == "land":
             turn.play_land(ctx, action.card, action.player)
+        elif kind == "unmorph":
+            morph.turn_face_up(ctx, action.card, action.player, action.mana)
         elif kind in ("declare", "block"):
             combat.declare(ctx, kind, action.tributes)
         elif kind == "reopen":
@@ -1012,7 +1022,12 @@ class System:
             if layout.has(name):
                 column = layout.column(fields, name)
                 for card in sc.cards:
-                    column[card.index] = getattr(card, printed) or 0
+                    stat = getattr(card, printed) or 0
+                    column[card.index] = morph.FACE_DOWN if card.hidden else stat
+        if layout.has("colors"):
+            painted = layout.column(fields, "colors")
+            for card in sc.cards:
+                painted[card.index] = colors.initial(card)
         for ability in sc.abilities:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
@@ -1055,7 +1070,18 @@ class System:
 
 
 WAIT_FOR_MANDATORY = frozenset(
-    {"activate", "pass", "timer", "summon", "position", "attack", "land", "declare", "block"}
+    {
+        "activate",
+        "pass",
+        "timer",
+        "summon",
+        "position",
+        "attack",
+        "land",
+        "unmorph",
+        "declare",
+        "block",
+    }
 )
 """What a player may not do while a mandatory Quick Effect can be activated."""
 
@@ -1072,6 +1098,7 @@ _MODES = {
     "position": (Mode.OPEN,),
     "attack": (Mode.OPEN,),
     "land": (Mode.OPEN,),
+    "unmorph": (Mode.OPEN, Mode.BUILD),
     "declare": (Mode.OPEN,),
     "block": (Mode.OPEN,),
 }
@@ -1129,6 +1156,7 @@ def derive_layout(scenario: Scenario) -> Layout:
             *events.fields(scenario),
             *activation.fields(scenario),
             *mana.fields(scenario),
+            *morph.fields(scenario),
         ]
     )
     return Layout(

@@ -228,6 +228,8 @@ OPTIONAL: dict[str, Field] = {
         _array("atgt", "card", -2, "card"),  # whom its assigned damage goes to: -1 a player
         _array("fresh", "card", False),  # came under its controller's control this turn
         _array("shield", "card"),  # rules/regeneration.py: its regeneration shields
+        # rules/colors.py: Magic's colours now, a bit per colour (W 1, U 2, B 4, R 8, G 16)
+        _array("colors", "card"),
         Field("declaring", None, 0),  # attackers (1) or blockers (2) are being declared
         # Magic's mana (rules/mana.py): each player's mana pool, one field per type of mana
         _array("mana_w", "player"),
@@ -428,6 +430,7 @@ class Frame:
     atgt: Column
     fresh: Column
     shield: Column
+    colors: Column
     declaring: Term
     mana_w: Column
     mana_u: Column

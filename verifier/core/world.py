@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import EVENT_CONDITIONS, Ability, Card, Continuous, Filter
+from verifier.spec.cards import COLOR_BITS, EVENT_CONDITIONS, Ability, Card, Continuous, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
-__all__ = ["World", "build_world"]
+__all__ = ["World", "build_world", "colored"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,9 @@ class World:
     once_shared: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """For each ability limited by name (``once: name`` or ``name-effect``): the abilities
     whose uses this turn count against it (its own included)."""
+    colorings: frozenset[int] = frozenset()
+    """Magic: the colours effects may give a card (``become-color``), as values of the
+    ``colors`` field (:mod:`verifier.rules.colors`)."""
 
     @property
     def n(self) -> int:
@@ -72,7 +75,8 @@ class World:
                 return False
             if flt.atk_at_most is not None and c.atk is not None and c.atk > flt.atk_at_most:
                 return False
-        if flt.color is not None and not _colored(c.colors, flt.color):
+        changes = self.layout.has("colors")  # colours that change are read from the state
+        if flt.color is not None and not changes and not colored(c.colors, flt.color):
             return False
         if flt.kinds is not None and c.kind not in flt.kinds:
             return False
@@ -122,8 +126,15 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
     )
     played = game(model.game)
     steps = played.steps_under(model.phases, model.battle)
+    colorings = frozenset(
+        sum(COLOR_BITS[c] for c in e.colors)
+        for a in scenario.abilities
+        for e in a.parts()
+        if e.colors is not None
+    )
     return World(
         once_shared=_once_shared(scenario),
+        colorings=colorings,
         scenario=scenario,
         model=model,
         layout=layout,
@@ -164,7 +175,7 @@ def _once_shared(scenario: Scenario) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def _colored(colors: frozenset[str], wanted: str) -> bool:
+def colored(colors: frozenset[str], wanted: str) -> bool:
     """Whether a card of ``colors`` fits the colour filter ``wanted`` (Magic, CR 105)."""
     if wanted == "colorless":
         return not colors

@@ -903,6 +903,25 @@ def _mtg_mana(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> None:
         cards[f"Land {i + 1}"] = land
 
 
+MORPH_COSTS = ("{0}", "{0}", "{G}", "{1}", "{1}{U}", "{2}")
+"""The morph costs generated face-down creatures have ({0}: one turned face up at once)."""
+
+
+def _mtg_face_down(c: Chooser, cards: dict[str, Any]) -> None:
+    """Sometimes, one creature on the battlefield is face-down with a morph cost: a 2/2 with
+    no colour that its controller may turn face up (CR 702.37, 708.2)."""
+    creatures = [
+        card
+        for card in cards.values()
+        if card.get("kind") == "creature" and card.get("zone", "field") == "field"
+    ]
+    if not creatures or c.integer(0, 1) > 0:
+        return
+    chosen = c.pick(creatures)
+    chosen["face"] = "down"
+    chosen["morph"] = c.pick(MORPH_COSTS)
+
+
 def _mtg_combat(c: Chooser, cards: dict[str, Any], turn: str, other: str) -> None:
     """A Magic combat after blockers are declared: an attacking creature, perhaps blocked
     by one that can sacrifice itself to deal 1 damage (Mogg Fanatic), and perhaps a second
@@ -1372,6 +1391,7 @@ def scenario(
             card.pop("blocking", None)
     if mana:
         _mtg_mana(c, cards, turn, other)
+        _mtg_face_down(c, cards)
     _own(cards, players)
     data: dict[str, Any] = {
         "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
@@ -1640,7 +1660,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             out.append(text)
         elif action.kind == "pass":
             out.append(f"{players[action.player]} passes")
-        elif action.kind in ("land", "declare", "block"):
+        elif action.kind in ("land", "unmorph", "declare", "block"):
             out.append(describe_action(system, state, action))
         elif action.kind == "decline" and extended:
             ability = world.abilities[action.ability]

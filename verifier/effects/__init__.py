@@ -18,6 +18,7 @@ from verifier.core.logic import Term
 from verifier.effects import (
     battle,
     coin,
+    color,
     copies,
     damage,
     mana,
@@ -80,6 +81,7 @@ for _verb in (
     mana.ADD_MANA,
     regeneration.REGENERATE,
     copies.COPY,
+    color.BECOME_COLOR,
 ):
     register(_verb)
 

@@ -110,6 +110,10 @@ class Game:
     untaps: bool = False
     """Whether the active player's permanents untap (are no longer dizzy) as their turn
     begins (Magic's untap step, CR 502.3)."""
+    face_down_creatures: bool = False
+    """Whether a creature may be face-down on the field as a 2/2 with no colour, which its
+    controller turns face up as a special action by paying its morph cost (Magic: CR 702.37,
+    708, 116.2b)."""
     verbs: frozenset[str] | None = None
     """The effect verbs its cards typically use, which the scenario generator of the
     differential tests draws from (None: every registered verb)."""

@@ -688,6 +688,14 @@ class _Loader:
             raise self.error("a face-down monster is in Defense Position", where.at("position"))
         if entry.speed_modifier is not None and model.slow_limit is None:
             raise self.error(f"{model.name} has no speed modifiers", where.at("speed-modifier"))
+        faces = self.game.face_down_creatures
+        if entry.morph is not None and (kind.card != "monster" or not faces):
+            said = (
+                "only a creature has a morph cost"
+                if faces
+                else f"{self.game.title} has no face-down creatures, so no morph cost"
+            )
+            raise self.error(f"{said} (CR 702.37a)", where.at("morph"))
         blocking = self.combatant(entry, kind.card, zone, where)
         self.strikes(entry, kind.card, where)
         return Card(
@@ -725,6 +733,8 @@ class _Loader:
             colors=frozenset([entry.color] if isinstance(entry.color, str) else entry.color or []),
             attribute=entry.attribute,
             monster_type=entry.monster_type,
+            morph=None if entry.morph is None else self.mana_cost(entry.morph, where.at("morph")),
+            hidden=faces and kind.card == "monster" and zone is Zone.FIELD and not face_up,
         )
 
     def combat_damage_object(self, cards: tuple[Card, ...], declared: bool) -> None:
@@ -1577,6 +1587,8 @@ class _StepReader:
         attack = re.match(r"attacks (directly )?with ", rest) or re.match(r"attacks ", rest)
         if attack:
             return self.attack(player, offset, rest, text)
+        if rest.startswith("turns ") and rest.endswith(" face up"):
+            return self.unmorph(player, offset + len("turns "), text)
         if rest.startswith("sets "):
             card, end = self.card_at(offset + len("sets "))
             tributes, (target, _), end = self.clauses(end)
@@ -1628,6 +1640,22 @@ class _StepReader:
             "'the chain resolves'",
             offset,
         )
+
+    def unmorph(self, player: int, start: int, text: str) -> Step:
+        """'A turns Exalted Angel face up': Magic's special action (CR 702.37e, 116.2b)."""
+        card, end = self.card_at(start)
+        if self.text[end:].strip() != "face up":
+            raise self.error("turning a creature face up is all the step says", end)
+        name = self.cards[card].name
+        if not self.cards[card].hidden:
+            raise self.error(
+                f"{name} is not face-down: only a face-down creature is turned face up "
+                "(CR 702.37e)",
+                start,
+            )
+        if self.cards[card].morph is None:
+            raise self.error(f"{name} has no morph cost to turn it face up (CR 702.37e)", start)
+        return Step("unmorph", player, card=card, text=text, span=self.origin)
 
     def land(self, player: int, card: int, end: int, text: str) -> Step:
         """'A plays Forest': Magic's land drop, a special action (CR 305.1)."""

@@ -948,6 +948,12 @@ class CardFile(_Strict):
         description="Magic: the card's mana cost ('{1}{U}{U}', CR 202.1), paid from its "
         "caster's mana pool as it is cast",
     )
+    morph: ManaText | None = Field(
+        None,
+        description="Magic: a creature's morph cost ('{2}{W}{W}', CR 702.37): face-down on the "
+        "battlefield ('face: down') it is a 2/2 with no colour, and its controller may pay this "
+        "cost to turn it face up any time they have priority (a special action, 116.2b)",
+    )
     tapped: bool = Field(False, description="Magic: a tapped permanent (CR 110.5)")
     split_second: bool = Field(
         False,

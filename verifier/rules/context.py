@@ -148,6 +148,10 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
         parts.append(f.ctrl[card] != me)
     if flt.dizzy is not None:
         parts.append(f.dizzy[card] if flt.dizzy else L.not_(f.dizzy[card]))
+    if flt.color is not None and w.layout.has("colors"):
+        from verifier.rules import colors  # its colours now (CR 105.3)
+
+        parts.append(colors.fits(ctx, card, flt.color))
     if flt.position is not None:
         defending = L.not_(f.up[card])
         if w.layout.has("dpos"):

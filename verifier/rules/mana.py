@@ -63,6 +63,9 @@ def _used(scenario: Scenario) -> tuple[int, ...]:
         cost = cost_of(ability)
         if cost is not None:
             found |= {i for i, n in enumerate(cost.mana) if n}
+    for card in scenario.cards:  # a morph cost (CR 702.37) is paid from the pool too
+        if card.morph is not None:
+            found |= {i for i, n in enumerate(card.morph.mana) if n}
     return tuple(sorted(found))
 
 
@@ -87,7 +90,11 @@ def payments(scenario: Scenario, ability: Ability) -> list[tuple[int, ...]]:
     mana (in :data:`COLOURS`' order) it spends on it, from the types the scenario's mana
     abilities add (one way, spending nothing, for an ability without a mana cost; none when
     no mana of the scenario can pay it)."""
-    cost = cost_of(ability)
+    return cost_payments(scenario, cost_of(ability))
+
+
+def cost_payments(scenario: Scenario, cost: Cost | None) -> list[tuple[int, ...]]:
+    """The ways to pay the generic part of the mana cost ``cost`` (as :func:`payments`)."""
     generic = 0 if cost is None or cost.amount is None else cost.amount
     if generic == 0:
         return [()]
@@ -117,7 +124,13 @@ def mana_checks(
     ctx: Ctx, ability: Ability, player: Term, spend: tuple[int, ...]
 ) -> Iterator[Check]:
     """Whether ``player``'s pool holds the mana to pay ``ability``'s mana cost this way."""
-    cost = cost_of(ability)
+    yield from cost_checks(ctx, cost_of(ability), player, spend)
+
+
+def cost_checks(
+    ctx: Ctx, cost: Cost | None, player: Term, spend: tuple[int, ...]
+) -> Iterator[Check]:
+    """Whether ``player``'s pool holds the mana to pay ``cost`` this way."""
     if cost is None:
         return
     L = ctx.L
@@ -135,7 +148,11 @@ def mana_checks(
 
 def pay(ctx: Ctx, ability: Ability, player: Term, spend: tuple[int, ...]) -> None:
     """Take the mana cost of ``ability`` (paid this way) from ``player``'s pool."""
-    cost = cost_of(ability)
+    pay_cost(ctx, cost_of(ability), player, spend)
+
+
+def pay_cost(ctx: Ctx, cost: Cost | None, player: Term, spend: tuple[int, ...]) -> None:
+    """Take the mana cost ``cost`` (paid this way) from ``player``'s pool."""
     if cost is None:
         return
     L = ctx.L

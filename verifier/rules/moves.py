@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from verifier.core.logic import Term
 from verifier.core.state import Window
-from verifier.rules import speed, triggers
+from verifier.rules import colors, speed, triggers
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
 
@@ -56,6 +56,7 @@ def move(
     veils = w.layout.has("veiled")
     has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
     has_dmg = w.layout.has("dmg")
+    painted = w.layout.has("colors")
     in_combat = w.layout.has("atkg")
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
@@ -82,6 +83,8 @@ def move(
             f.defense[c] = L.ite(h, card.defense or 0, f.defense[c])
         if has_dmg:
             f.dmg[c] = L.ite(h, 0, f.dmg[c])  # damage marked on it is gone (CR 400.7)
+        if painted:  # and so are changes to its colours (CR 400.7)
+            f.colors[c] = L.ite(h, colors.printed(card), f.colors[c])
         if in_combat:
             f.atkg[c] = L.and_(f.atkg[c], L.not_(h))  # removed from combat (CR 506.4)
             f.blk[c] = L.ite(h, -1, f.blk[c])

@@ -56,6 +56,9 @@ RULES: dict[str, str] = {
     "land.timing": "a land is played in its controller's own main phase, with nothing on the "
     "chain, while they may act",
     "land.one-per-turn": "a player plays one land a turn",
+    "morph.priority": "a face-down card is turned face up by its controller while they may act",
+    "morph.face-down": "only a face-down card its player controls, with a morph cost, is turned "
+    "face up",
     "combat.summoning-sickness": "the creature came under its controller's control this turn",
     "combat.declaration": "attackers and blockers are declared as their steps begin",
     "combat.declaring": "nobody acts while attackers or blockers are being declared",

@@ -21,7 +21,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.games import game
-from verifier.rules import combat, mana, protocol, sba, strike, triggers
+from verifier.rules import colors, combat, mana, morph, protocol, sba, strike, triggers
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
@@ -251,10 +251,13 @@ def _next_turn(ctx: Ctx) -> None:
             f.dizzy[c] = L.and_(f.dizzy[c], L.not_(mine))
         if w.layout.has("veiled"):  # "until the end of this turn"
             f.veiled[c] = False
+        if w.layout.has("colors"):  # colour changes "until end of turn" end (CR 514.2)
+            f.colors[c] = colors.base(ctx, c)
         if w.layout.has("atk"):
-            f.atk[c] = L.ite(on_field(ctx, c), card.atk or 0, f.atk[c])
+            f.atk[c] = L.ite(on_field(ctx, c), morph.base_stat(ctx, c, card.atk), f.atk[c])
         if w.layout.has("defense"):
-            f.defense[c] = L.ite(on_field(ctx, c), card.defense or 0, f.defense[c])
+            base = morph.base_stat(ctx, c, card.defense)
+            f.defense[c] = L.ite(on_field(ctx, c), base, f.defense[c])
     for p in (0, 1):
         draws = f.tp == p
         f.drawn[p] = L.ite(draws, ctx.add(f.drawn[p], 1, draws), f.drawn[p])

@@ -117,7 +117,9 @@ def summon_checks(
         yield Check("summon.tributes", len(tributes) == tributes_needed(level))
     yield Check("summon.open-state", L.and_(f.mode == int(Mode.OPEN), f.window == int(Window.NONE)))
     yield Check("summon.turn-player", L.and_(player == turn_player(ctx), f.right == player))
-    yield Check("summon.monster", w.cards[card].type == "monster")
+    # A Magic creature is cast, never summoned: a face-down one is turned face up instead.
+    summoned = w.cards[card].type == "monster" and not w.model.kinds[w.cards[card].kind].cast
+    yield Check("summon.monster", summoned)
     if w.progresses:
         yield from turn.main_phase_checks(ctx, normal=how in {"normal", "tribute", "set"})
     if how == "flip":

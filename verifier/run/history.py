@@ -229,6 +229,9 @@ def _action(system: System, state: State, step: Step) -> Action:
     if step.verb == "land":
         assert step.card is not None and step.player is not None
         return Action("land", card=step.card, player=step.player)
+    if step.verb == "unmorph":
+        assert step.card is not None and step.player is not None
+        return _paid(system, state, Action("unmorph", card=step.card, player=step.player))
     if step.verb in ("declare", "block"):
         assert step.player is not None
         return Action(step.verb, tributes=step.tributes, player=step.player)

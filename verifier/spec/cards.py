@@ -10,6 +10,7 @@ from verifier.errors import Span
 __all__ = [
     "ALL_TYPES",
     "CHOOSING_COSTS",
+    "COLOR_BITS",
     "EVENT_CONDITIONS",
     "HAND_COSTS",
     "HIDDEN",
@@ -47,6 +48,10 @@ class Zone(IntEnum):
 
 
 ALL_TYPES = frozenset({"monster", "spell", "trap", "land"})
+
+COLOR_BITS = {"white": 1, "blue": 2, "black": 4, "red": 8, "green": 16}
+"""Magic: each colour's bit in a card's colours kept in the state (CR 105.1, the optional
+field ``colors``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +216,8 @@ class Effect:
     """``add-mana``: how much of each type of mana it adds (W, U, B, R, G, C)."""
     no_regen: bool = False
     """``destroy``: what it destroys cannot be regenerated (Magic, CR 701.19c)."""
+    colors: frozenset[str] | None = None
+    """``become-color``: the colours it gives (none: colourless); None for other verbs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +368,11 @@ class Card:
     """Magic: the spell this card is a copy of (CR 707.10): a card the scenario does not
     list, in no zone until an effect puts it on the stack, never cast; it ceases to exist
     once it leaves the stack (704.5e). -1: not a copy."""
+    morph: Cost | None = None
+    """Magic: its morph cost (CR 702.37), a mana cost that turns it face up."""
+    hidden: bool = False
+    """Magic: a face-down creature (CR 708.2: a 2/2 with no name, text, colour or mana cost)
+    at the scenario's point; its real values are its printed ones."""
 
     @property
     def printed_name(self) -> str:

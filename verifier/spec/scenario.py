@@ -24,7 +24,8 @@ class Step:
     """One step of a scenario's history."""
 
     verb: str  # activate | decline | pass | summon | press | timer | resolve | attack | advance
-    # | land | declare | block (Magic: the land drop, the declarations of attackers, blockers)
+    # | land | unmorph | declare | block (Magic: the land drop, turning a face-down creature
+    # face up, the declarations of attackers, blockers)
     player: int | None
     card: int | None = None
     ability: int | None = None

@@ -266,6 +266,12 @@ def narrate(
                 "which does not use the stack: CR 305.1, 116.2a)"
             )
             add("land", text, note.player, note.cards[0])
+        elif k == "turn-face-up":
+            text = (
+                f"{who} turns {listed} face up (a special action, which does not use the "
+                "stack: CR 702.37e, 116.2b)"
+            )
+            add("land", text, note.player, note.cards[0])
         elif k in turn.KINDS:
             for told_kind, text, told_player, told_card in turn.tell(note, names, players, words):
                 add(told_kind, text, told_player, told_card)
@@ -343,6 +349,8 @@ def describe_action(system: System, state: State, action: Action) -> str:
         return f"{names[action.card]} changes position"
     if action.kind == "land":
         return f"{players[action.player]} plays {names[action.card]}"
+    if action.kind == "unmorph":
+        return f"{players[action.player]} turns {names[action.card]} face up"
     if action.kind == "declare":
         chosen = " and ".join(names[c] for c in action.tributes) or "nothing"
         return f"{players[action.player]} attacks with {chosen}"

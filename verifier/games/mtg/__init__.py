@@ -48,6 +48,7 @@ GAME = Game(
     no_priority=frozenset({"untap", "cleanup"}),  # CR 502.4, 514.3
     untaps=True,  # CR 502.3
     summoning_sickness=True,  # CR 302.6
+    face_down_creatures=True,  # CR 702.37, 708
     verbs=frozenset(
         {
             "destroy",
@@ -66,6 +67,7 @@ GAME = Game(
             "add-mana",
             "regenerate",
             "copy-spell",
+            "become-color",
         }
     ),
     wording=Wording(
@@ -140,6 +142,10 @@ GAME = Game(
             "land.timing": "a land is played only by the active player, in their main phase, "
             "with an empty stack, while they have priority (CR 305.1, 116.2a)",
             "land.one-per-turn": "a player plays one land a turn (CR 305.2)",
+            "morph.priority": "a face-down permanent is turned face up by its controller, any "
+            "time they have priority (CR 702.37e, 116.2b)",
+            "morph.face-down": "only a face-down permanent its player controls, with a morph "
+            "cost, is turned face up (CR 702.37e)",
             "combat.summoning-sickness": "the creature came under its controller's control "
             "this turn: it cannot attack, nor pay {T} (CR 302.6)",
             "combat.declaration": "attackers are declared as the declare attackers step "
