@@ -1,6 +1,6 @@
 """Copies of spells (Magic, CR 707.10): ``copy-spell: target`` puts a copy of the spell it
-targets on the stack, with its targets, under the copier's control; the copy is not cast
-and ceases to exist once it leaves the stack (704.5e). The golden example is
+targets on the stack under the copier's control, its targets kept or chosen anew (707.10c);
+the copy is not cast and ceases to exist once it leaves the stack (704.5e). The golden example is
 ``examples/mtg/twincast-copies-a-spell.yaml``; these tests vary it in both engines."""
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ history: {history}
 
 
 COUNTER = "  Counterspell: {controller: B, zone: hand}"
+HILL_GIANT = "  Hill Giant: {controller: B}"
 B_TWINCAST = "  Twincast B: {card: Twincast, controller: B, zone: hand}"
 
 
@@ -63,6 +64,19 @@ B_TWINCAST = "  Twincast B: {card: Twincast, controller: B, zone: hand}"
             COUNTER,
             'exists countered("Lightning Bolt (copy 1)") and resolves("Lightning Bolt")',
             "holds",
+        ),
+        # The copy may choose a new target (707.10c): Hill Giant (3/3) dies too, or lives.
+        (HILL_GIANT, 'exists zone("Hill Giant") == graveyard', "holds"),
+        (HILL_GIANT, 'exists zone("Hill Giant") == battlefield and resolves("Twincast")', "holds"),
+        (
+            HILL_GIANT,
+            'exists zone("Juzam Djinn") == battlefield and zone("Hill Giant") == graveyard',
+            "holds",
+        ),
+        (
+            HILL_GIANT,
+            'exists zone("Juzam Djinn") == graveyard and zone("Hill Giant") == graveyard',
+            "fails",
         ),
         # Two copiers: two slots; B's copy of A's spell is B's (707.10: the copier controls it).
         (B_TWINCAST, 'exists resolves("Lightning Bolt (copy 2)")', "holds"),
@@ -98,25 +112,32 @@ def test_the_copy_is_told_and_its_controller_is_the_copier(tmp_path: Path) -> No
     path = tmp_path / "s.yaml"
     path.write_text(board(B_TWINCAST), encoding="utf-8")
     scenario = load_scenario(path)
-    claim = 'exists resolves("Lightning Bolt (copy 1)") and controller("Twincast B") == B'
+    claim = 'exists resolves("Lightning Bolt (copy 1)") and not activates(A, "Twincast")'
     from verifier.io.scenario import parse_for
 
     prepared = prepare(scenario)
     [result] = check(prepared, [("t", claim, parse_for(scenario, claim), None)], "explore")
     assert result.verdict.value == "holds"
     texts = [s.text for s in result.trace]
-    assert any(t.startswith("Lightning Bolt (copy 1) is put on the stack under ") for t in texts), (
-        texts
-    )
+    assert any(
+        t.startswith("Lightning Bolt (copy 1) is created under B's control") for t in texts
+    ), texts
+    assert any(
+        t.startswith("B puts Lightning Bolt (copy 1) targeting ")
+        and t.endswith("(a copy, not cast)")
+        for t in texts
+    ), texts
     assert "Lightning Bolt (copy 1) resolves" in texts
     assert (
         "Lightning Bolt (copy 1) leaves the stack and ceases to exist (a copy, CR 704.5e)" in texts
     )
 
 
-def test_two_copiers_keep_two_slots_and_every_continuation_fits(tmp_path: Path) -> None:
+def test_two_copiers_keep_two_slots_and_a_deeper_copy_chain_is_past_them(tmp_path: Path) -> None:
     # Twincast B may copy Twincast A, whose copy copies Bolt: with A's Twincast, two copies
-    # of Bolt at most, one per slot.
+    # of Bolt, one per slot. The copy of Twincast A may choose a new target (707.10c): A's
+    # Twincast again, whose second copy has no slot: that continuation is past a capacity.
+    from verifier.core.state import Capacity
     from verifier.engines.explore import explore
 
     path = tmp_path / "s.yaml"
@@ -126,7 +147,7 @@ def test_two_copiers_keep_two_slots_and_every_continuation_fits(tmp_path: Path) 
     assert {"Lightning Bolt (copy 1)", "Lightning Bolt (copy 2)", "Twincast (copy 1)"} <= names
     prepared = prepare(scenario)
     ex = explore(prepared.system, prepared.history.state)
-    assert ex.faithful, (ex.overflowed, ex.capacities)
+    assert ex.capacities == frozenset({Capacity.COPIES}), (ex.overflowed, ex.capacities)
 
 
 def _error(run: Callable[..., Run], tmp_path: Path, text: str) -> str:

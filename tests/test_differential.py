@@ -604,6 +604,8 @@ def features(data: dict[str, Any]) -> set[str]:
     filter_features(data["cards"], out)
     lp = data.get("life-points", 8000)
     out.update(f"life-points:{b}" for b in bucket(lp))
+    if data.get("spells-cast"):
+        out.add("spells-cast")
     for card in data["cards"].values():
         if "card" in card:
             out.add("copy")
@@ -626,6 +628,7 @@ def features(data: dict[str, Any]) -> set[str]:
             "color",
             "mana",
             "morph",
+            "storm",
             "tapped",
             "attribute",
             "monster-type",
@@ -945,6 +948,8 @@ REQUIRED = {
     "add-mana:C",
     "history:plays",
     "morph",
+    "storm",
+    "spells-cast",
 }
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Run
+from verifier.effects.verb import verbs
 from verifier.errors import ScenarioError
 from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import Prepared, check, prepare
@@ -563,12 +564,9 @@ MODES = """\
             "    ability:\n      type: quick\n      from: hand\n      cost: {discard: this}\n"
             "      when: {activates: card, includes: [searh]}\n      effect: {negate: effect}",
             [
-                "s.yaml:13:41: error: unknown effect 'searh' in 'includes' (known: destroy, "
-                "banish, negate, flip-face-down, take-control, special-summon, send-to-graveyard, "
-                "return-to-hand, draw, add-from-deck, lose-lp, gain-lp, coin-toss, dizzy, undizzy, "
-                "counterspell, slow, speed-up, change-atk, change-def, negate-attack, "
-                "end-battle-phase, damage, negate-card-effects, combat-damage, create-token, "
-                "add-mana, regenerate)",
+                # Every effect verb, in the order they are registered.
+                "s.yaml:13:41: error: unknown effect 'searh' in 'includes' (known: "
+                f"{', '.join(v.name for v in verbs())})",
             ],
             id="unknown-includes",
         ),

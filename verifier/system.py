@@ -34,6 +34,7 @@ from verifier.rules import (
     resolution,
     sba,
     speed,
+    storm,
     strike,
     triggers,
     turn,
@@ -190,8 +191,9 @@ class System:
     def _enumerate(self) -> Iterator[Action]:
         w = self.world
         for ability in w.abilities:
-            if w.cards[ability.card].copy_of >= 0:
-                continue  # a copy of a spell is put on the stack by an effect, never cast
+            # A copy of a spell is never cast: the effect that copies it makes it wait, and
+            # its controller puts it on the stack as a trigger is (CR 707.10).
+            copy = w.cards[ability.card].copy_of >= 0
             kind = w.model.kinds[
                 w.cards[ability.card].kind if ability.card_activation else ability.kind
             ]
@@ -205,7 +207,7 @@ class System:
                     continue
                 t = chosen[0] if chosen else -1
                 t2 = chosen[1] if len(chosen) > 1 else -1
-                how = "trigger" if kind.trigger else "activate"
+                how = "trigger" if kind.trigger or copy else "activate"
                 yield Action(how, ability.index, t, tributes, target2=t2, mana=spend)
             if ability.trigger is not None and (
                 ability.trigger.optional or w.model.unactivatable == "drop"
@@ -624,6 +626,7 @@ class System:
             on_stack = self.world.model.card_zone == "stack"
             f.zone[card] = int(Zone.STACK if on_stack else Zone.FIELD)
             f.up[card] = True
+            storm.cast(ctx, ability)
         f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
         f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
         stacked = L.not_(at_once)
@@ -696,9 +699,15 @@ class System:
         events.targeted(ctx, target)
         events.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
-        activation.record(
-            ctx, ability, player, f.clen + 1, segoc=True, targets=(target, self._second(action))
-        )
+        card = self.world.cards[ability.card]
+        if card.copy_of < 0:
+            activation.record(
+                ctx, ability, player, f.clen + 1, segoc=True, targets=(target, self._second(action))
+            )
+        else:
+            # A copy goes on the stack, not cast: nothing that counts activations sees it.
+            f.zone[card.index] = int(Zone.STACK)
+            f.ctrl[card.index] = player
         activation.push_link(
             ctx, ability, player, target, spd, True, veiled, self._second_slot(action)
         )
@@ -1032,6 +1041,8 @@ class System:
             if ability.speed is not None:
                 card = sc.cards[ability.card]
                 aspd[ability.index] = speed.base_speed(sc.model, card, ability)
+        if layout.has("casts"):
+            layout.set(fields, "casts", sc.spells_cast)
         if layout.has("atkg"):
             atkg, blk = layout.column(fields, "atkg"), layout.column(fields, "blk")
             blkd = layout.column(fields, "blkd")
@@ -1133,7 +1144,9 @@ def derive_layout(scenario: Scenario) -> Layout:
     )
     cap = scenario.limits.get("pending_triggers", 2)
     for ability in scenario.abilities:
-        if ability.trigger is not None:
+        if scenario.cards[ability.card].copy_of >= 0:
+            activations += 1  # a copy slot goes on the stack once (CR 400.7)
+        elif ability.trigger is not None:
             activations += cap * 2
         elif ability.card_activation:
             activations += 1
@@ -1157,6 +1170,7 @@ def derive_layout(scenario: Scenario) -> Layout:
             *activation.fields(scenario),
             *mana.fields(scenario),
             *morph.fields(scenario),
+            *storm.fields(scenario),
         ]
     )
     return Layout(

@@ -239,6 +239,9 @@ OPTIONAL: dict[str, Field] = {
         _array("mana_g", "player"),
         _array("mana_c", "player"),
         Field("lands", None, 0),  # lands the turn player played this turn (rules/turn.py)
+        # Magic's storm (rules/storm.py): spells cast this turn; each card's storm count
+        Field("casts", None, 0),
+        _array("stormc", "card"),
         # event conditions (rules/windows.py): "when a card is destroyed" and the like
         Field("cseq", None, 0),  # the last event's number when the current chain began
         # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
@@ -439,6 +442,8 @@ class Frame:
     mana_g: Column
     mana_c: Column
     lands: Term
+    casts: Term
+    stormc: Column
     cseq: Term
     step: Term
     tp: Term

@@ -1324,8 +1324,8 @@ def scenario(
     same reason.
 
     With ``copies`` (for a game whose stack resolves one object at a time: Magic), a hand may
-    hold a spell that copies another (added after the history). Off by default for the same
-    reason.
+    hold a spell that copies another, or a spell with storm (added after the history). Off
+    by default for the same reason.
 
     With ``mana`` (for Magic only), the spells of the hands may have mana costs, and the players
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
@@ -1458,7 +1458,19 @@ def scenario(
 
 
 def _copy_spell(c: Chooser, data: dict[str, Any]) -> None:
-    """A hand's "Copy target instant or sorcery spell" (Twincast, CR 707.10)."""
+    """A hand's "Copy target instant or sorcery spell" (Twincast, CR 707.10), or storm on an
+    instant or sorcery of a hand (CR 702.40), with spells cast before the scenario."""
+    spells = [
+        card
+        for card in data["cards"].values()
+        if card.get("zone") == "hand"
+        and card.get("kind") in ("instant", "sorcery")
+        and "modes" not in card
+    ]
+    if spells and c.integer(0, 1) == 0:
+        c.pick(spells)["storm"] = True
+        data["spells-cast"] = c.integer(0, 2)
+        return
     data["cards"]["Copier"] = {
         "kind": "instant",
         "controller": c.pick(data.get("players", ["A", "B"])),

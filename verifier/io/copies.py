@@ -2,15 +2,19 @@
 may put on the stack.
 
 A copy of a spell is a spell with the copied spell's characteristics (707.2) and its
-choices, targets included (707.10); it is put on the stack, not cast, and it ceases to exist
-once it leaves the stack (704.5e). The state keeps such objects as cards the scenario does
+choices (707.10); it is put on the stack, not cast (so it has no cost to pay), its controller
+may choose new targets for it as it is (707.10c), and it ceases to exist once it leaves the
+stack (704.5e). The state keeps such objects as cards the scenario does
 not list, like token slots (:mod:`verifier.io.tokens`): "Lightning Bolt (copy 1)" is in no
 zone until an effect puts it on the stack, with the abilities of the spell it copies under
 its own numbers, so that claims and counterspells tell it from the spell it copies.
 
 Each instant or sorcery of the scenario that a ``copy-spell`` part may target gets one slot
-per ability that copies; a copy of a copy is a copy of the same spell (707.10, 707.2) and
-takes one of its slots. A slot is one object (400.7): once its copy is gone it stays used,
+per ability that copies, and a spell with storm (702.40) as many as its storm count may
+reach (``counts``); a copy of a copy is a copy of the same spell (707.10, 707.2) and takes
+one of its slots. A copy's abilities wait to be put on the stack the way a trigger waits
+(:data:`PUT`): its controller puts it there, choosing its targets, before anyone receives
+priority. A slot is one object (400.7): once its copy is gone it stays used,
 like a token's. A copy made once every slot of its spell is used marks the continuation
 past a capacity (``unknown``).
 """
@@ -21,9 +25,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from verifier.errors import ScenarioError
-from verifier.spec.cards import Ability, Card, Zone
+from verifier.spec.cards import Ability, Card, TriggerSpec, Zone
 
-__all__ = ["copy_cards", "copy_name"]
+__all__ = ["PUT", "copy_cards", "copy_name"]
+
+PUT = TriggerSpec(frozenset(), True, None, None, False, "if")
+"""How a copy's ability waits to go on the stack: as a mandatory trigger that no event
+triggers (the effect that copies makes it wait), put there by its controller."""
 
 
 def copy_name(spell: str, number: int) -> str:
@@ -32,11 +40,15 @@ def copy_name(spell: str, number: int) -> str:
 
 
 def copy_cards(
-    cards: Sequence[Card], abilities: list[Ability], fits: Sequence[set[int]]
+    cards: Sequence[Card],
+    abilities: list[Ability],
+    fits: Sequence[set[int]],
+    counts: Sequence[int] = (),
 ) -> tuple[Card, ...]:
     """The copy slots of the scenario, after ``cards``; their abilities are appended to
-    ``abilities``. ``fits[a]`` are the cards the ``copy-spell`` parts of ability ``a`` may target
-    (empty for an ability that copies nothing)."""
+    ``abilities``. ``fits[a]`` are the cards the ``copy-spell`` parts of ability ``a`` may copy
+    (empty for an ability that copies nothing); ``counts[a]`` how many copies one resolution
+    of it may make (1 when not given: storm makes several)."""
     copiers = [a for a in abilities if fits[a.index]]
     if not copiers:
         return ()
@@ -54,7 +66,8 @@ def copy_cards(
                 copier.span,
             )
         own = [abilities[a] for a in card.abilities if abilities[a].card_activation]
-        for number in range(1, len(copiers) + 1):
+        many = sum(counts[a.index] if counts else 1 for a in copiers if spell in fits[a.index])
+        for number in range(1, many + 1):
             name = copy_name(card.name, number)
             if name in taken:
                 raise ScenarioError(
@@ -67,7 +80,18 @@ def copy_cards(
             first = len(abilities)
             for ability in own:
                 label = ability.label.replace(card.name, name, 1)
-                abilities.append(replace(ability, index=len(abilities), card=index, label=label))
+                # Put on the stack, not cast: no cost, no limit per turn (CR 707.10).
+                put = replace(
+                    ability,
+                    index=len(abilities),
+                    card=index,
+                    label=label,
+                    costs=(),
+                    once=None,
+                    trigger=PUT,
+                    card_activation=True,
+                )
+                abilities.append(put)
             out.append(
                 replace(
                     card,

@@ -34,8 +34,10 @@ from verifier.io.schema import (
     validate,
 )
 from verifier.io.source import Document, load_document, parse_document
+from verifier.io.storm import storm_ability, storm_copies
 from verifier.io.tokens import token_cards
 from verifier.rules import combat, strike
+from verifier.rules.storm import storms
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
@@ -328,7 +330,10 @@ class _Loader:
         cards_t = tuple(cards)
         self.check_zones(cards_t)
         cards_t += token_cards(cards_t, self.abilities, self.model)
-        cards_t += copy_cards(cards_t, self.abilities, self.copied(cards_t))
+        stormy = storm_copies(cards_t, self.abilities, spec.spells_cast)
+        counts = [stormy if storms(a) else 1 for a in self.abilities]
+        cards_t += copy_cards(cards_t, self.abilities, self.copied(cards_t), counts)
+        self.spells_cast()
         declared = combat.goes_through(self.model, step, until)
         self.combat_damage_object(cards_t, declared)
         self.first_strike_step(cards_t, step, until)
@@ -364,7 +369,16 @@ class _Loader:
             names_only=self.names_only,
             hands=hands,
             decks=self.decks(),
+            spells_cast=spec.spells_cast,
         )
+
+    def spells_cast(self) -> None:
+        """``spells-cast`` is a notion of a game whose spells storm counts (Magic)."""
+        if self.spec.spells_cast and not self.model.one_at_a_time:
+            raise self.error(
+                f"'spells-cast' counts spells for storm, which {self.model.name} does not have",
+                self.doc.span(("spells-cast",)),
+            )
 
     def decks(self) -> tuple[int, int]:
         """The cards of each Deck (``deck: {A: 2}``; -1 for a Deck not counted)."""
@@ -445,6 +459,9 @@ class _Loader:
         for ability in self.abilities:
             if not ability.uses("copy-spell"):
                 out.append(set())
+                continue
+            if storms(ability):
+                out.append({ability.card})  # storm copies its own spell
                 continue
             flt = ability.target
             if flt is None or flt.zone is not Zone.STACK or ability.targets != 1:
@@ -638,6 +655,8 @@ class _Loader:
                         span=where.key(),
                     )
                 )
+        if entry.storm:
+            self.storm(index, name, entry, kind.card, where)
         for added in self.abilities[first:]:
             if added.target is None and added.acts_on("target"):
                 raise self.error(
@@ -735,6 +754,27 @@ class _Loader:
             monster_type=entry.monster_type,
             morph=None if entry.morph is None else self.mana_cost(entry.morph, where.at("morph")),
             hidden=faces and kind.card == "monster" and zone is Zone.FIELD and not face_up,
+        )
+
+    def storm(self, index: int, name: str, entry: CardFile, card_type: str, where: _Where) -> None:
+        """Magic: ``storm: true`` gives an instant or sorcery its storm ability (CR 702.40)."""
+        at = where.at("storm")
+        if not self.model.one_at_a_time:
+            raise self.error(
+                "storm copies a spell on a stack that resolves one object at a time; "
+                f"{self.model.name} resolves whole chains",
+                at,
+            )
+        kinds = self.model.kinds
+        if card_type != "spell" or entry.kind is None or kinds[entry.kind].stays:
+            raise self.error("only an instant or a sorcery has storm (CR 702.40a)", at)
+        if entry.modes:
+            raise self.error("storm on a card with modes is not supported", at)
+        trigger = next((k for k in kinds.values() if k.trigger and k.effect), None)
+        if trigger is None:
+            raise self.error(f"{self.model.name} has no triggered abilities for storm", at)
+        self.abilities.append(
+            storm_ability(len(self.abilities), index, name, trigger.name, trigger.speed)
         )
 
     def combat_damage_object(self, cards: tuple[Card, ...], declared: bool) -> None:
@@ -1497,7 +1537,7 @@ def _text_origin(span: Span) -> Span:
 class _StepReader:
     """Reads one history sentence: who does what, with which card, target and tributes."""
 
-    ACTIVATE = ("activates", "chains", "uses", "casts", "plays")
+    ACTIVATE = ("activates", "chains", "uses", "casts", "plays", "puts")
     PASS = ("passes", "does not respond", "does nothing")
 
     def __init__(
@@ -1621,6 +1661,12 @@ class _StepReader:
                 if self.cards[card].type == "land" and verb == "plays":
                     return self.land(player, card, end, text)
                 ability, end, modes = self.which_ability(card, end, start, verb == "casts")
+                if verb == "puts" and self.abilities[ability].trigger is None:
+                    raise self.error(
+                        f"'puts' puts a waiting triggered ability or a copy onto the stack; "
+                        f"{self.cards[card].name} is cast or activated",
+                        start,
+                    )
                 tributes, (target, second), end = self.clauses(end)
                 return Step(
                     "activate",

@@ -960,6 +960,12 @@ class CardFile(_Strict):
         description="Magic's split second (CR 702.61): while this spell is on the stack, no "
         "spell may be cast and no ability but a mana ability activated",
     )
+    storm: bool = Field(
+        False,
+        description="Magic's storm (CR 702.40): when this instant or sorcery is cast, it is "
+        "copied once for each other spell cast before it this turn (the scenario's "
+        "'spells-cast' included); its controller may choose new targets for the copies",
+    )
     first_strike: bool = Field(
         False,
         description="Magic's first strike (CR 702.7): a creature that deals its combat damage "
@@ -1131,6 +1137,11 @@ class ScenarioFile(_Strict):
         default_factory=dict,
         description="how many cards each player holds besides the listed ones (unknown "
         "cards, 0 to 60): costs may discard them, draws add to them",
+    )
+    spells_cast: Annotated[int, Field(strict=True, ge=0, le=20)] = Field(
+        0,
+        description="Magic: how many spells were cast earlier this turn, before the scenario "
+        "(0 to 20; storm counts them, CR 702.40a)",
     )
     deck: dict[str, Annotated[int, Field(strict=True, ge=0, le=60)]] = Field(
         default_factory=dict,

@@ -21,7 +21,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.games import game
-from verifier.rules import colors, combat, mana, morph, protocol, sba, strike, triggers
+from verifier.rules import colors, combat, mana, morph, protocol, sba, storm, strike, triggers
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
@@ -232,6 +232,7 @@ def _next_turn(ctx: Ctx) -> None:
     f.nsum = 0
     if w.layout.has("lands"):
         f.lands = 0
+    storm.new_turn(ctx)
     for a in range(len(w.abilities)):
         f.uses[a] = 0
     untaps = game(w.model.game).untaps and w.layout.has("dizzy")

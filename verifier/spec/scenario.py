@@ -93,6 +93,9 @@ class Scenario:
     """Cards in each player's hand besides the listed ones, unknown to the scenario."""
     decks: tuple[int, int] = (-1, -1)
     """The cards in each player's Deck (-1: not counted, it never runs out)."""
+    spells_cast: int = 0
+    """Magic: the spells cast earlier in this turn, before the scenario starts (storm
+    counts them, CR 702.40a)."""
     text: str | None = field(default=None, compare=False, repr=False)
     """The scenario's text when it was loaded from memory, not a file (its variants are
     loaded from it again)."""

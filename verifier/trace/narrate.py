@@ -127,7 +127,8 @@ def narrate(
             detail += targeting(action, names, players)
             detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
-            if action.kind == "trigger":
+            copy = w.cards[ability.card].copy_of >= 0
+            if action.kind == "trigger" and not copy:
                 detail = f"{words.trigger_effect}{detail}"
             rank = note.value if note.value is not None else ability.speed
             at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
@@ -140,6 +141,8 @@ def narrate(
             text = f"{who} {verb} {note.detail}{detail}{where}"
             if action.kind == "trigger" and words.puts_triggers:
                 text = f"{who} puts {note.detail}{detail} onto the {noun}"
+            if copy:
+                text = f"{who} puts {note.detail}{detail} onto the {noun} (a copy, not cast)"
             if ability.combat_damage:
                 text = f"the combat damage goes on the {noun}"
             add(
