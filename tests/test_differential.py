@@ -947,6 +947,7 @@ REQUIRED = {
     "add-mana:U",
     "add-mana:C",
     "history:plays",
+    "history:face up",
     "morph",
     "storm",
     "spells-cast",

@@ -1616,7 +1616,11 @@ def _walk(c: Chooser, data: dict[str, Any], steps: int, extended: bool = False) 
         # Two targets, or a player as the target (CR 601.2c, 115.1), often when offered.
         who = "|".join(re.escape(p) for p in prepared.system.scenario.players)
         aimed = [o for o in options if re.search(rf" targeting \S.* and | targeting ({who})$", o)]
-        if attacks and c.integer(0, 2) > 0:
+        # Turning a face-down creature face up (a special action, CR 116.2b), often.
+        faces = [o for o in options if o.endswith(" face up")]
+        if faces and c.integer(0, 1) == 0:
+            options = faces
+        elif attacks and c.integer(0, 2) > 0:
             options = attacks
         elif aimed and c.integer(0, 1) == 0:
             options = aimed
