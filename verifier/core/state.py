@@ -89,6 +89,7 @@ class Capacity(IntEnum):
     INTEGER = 5  # an integer (life points, cards drawn, an event number) left its range
     TOKENS = 6  # a token was created after every token slot of its effect was used
     COPIES = 7  # a spell was copied after every copy slot the scenario keeps of it was used
+    DIVIDED = 8  # an attacker blocked by several creatures divides its damage: not modelled
 
     @property
     def reason(self) -> str:
@@ -105,6 +106,9 @@ class Capacity(IntEnum):
             "scenario name",
             Capacity.COPIES: "a spell is copied more often than the scenario keeps copies of "
             "it (one per ability that copies)",
+            Capacity.DIVIDED: "an attacker blocked by two or more creatures divides its "
+            "combat damage among them as its controller chooses (CR 510.1c), which is not "
+            "modelled",
         }[self]
 
 

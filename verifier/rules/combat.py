@@ -15,7 +15,10 @@ on, even once its blockers are gone (509.1h).
 As the combat damage step begins each attacking or blocking creature on the battlefield
 assigns combat damage equal to its power (510.1): an unblocked attacker to the defending
 player, a blocked one to its blocker, a blocker to the attacker it blocks. A blocked
-attacker stays blocked when its blocker leaves (509.1h) and then deals no damage. With first
+attacker stays blocked when its blocker leaves (509.1h) and then deals no damage. An
+attacker with two or more blockers still there divides its damage among them as its
+controller chooses (510.1c): that choice is not modelled, and such a continuation is past a
+capacity (``unknown``), never given a division of the state's own. With first
 strike or double strike in combat there are two combat damage steps, each of its own
 creatures (510.4, :mod:`verifier.rules.strike`).
 
@@ -32,7 +35,7 @@ import itertools
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode
+from verifier.core.state import Capacity, Mode
 from verifier.games import game
 from verifier.rules import protocol, strike
 from verifier.rules.context import Check, Ctx, on_field, turn_player
@@ -203,6 +206,11 @@ def enter(ctx: Ctx, step: int) -> None:
                 first = L.ite(L.and_(on_field(ctx, b), f.blk[b] == c), b, first)
         aimed = L.ite(f.blkd[c], first, -1)
         f.atgt[c] = L.ite(attacks, aimed, L.ite(blocks, f.blk[c], -2))
+        # With two or more blockers still there, its controller divides its damage among
+        # them (510.1c): a choice the state does not make, so the continuation is unknown.
+        held = [L.and_(on_field(ctx, b), f.blk[b] == c) for b in range(w.n) if b != c]
+        several = L.or_(*(L.and_(x, y) for x, y in itertools.combinations(held, 2)))
+        ctx.exceed(Capacity.DIVIDED, L.and_(attacks, f.blkd[c], f.asg[c] > 0, several))
     if w.model.combat_damage == "dealt":
         deal(ctx, True)
         from verifier.rules import sba

@@ -116,8 +116,9 @@ class SmtEngine:
         """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete.
 
         Every activation is logged, so no run is longer than a few steps per log entry: the
-        deepening stops there, or as soon as some run is seen to exceed a capacity (it then
-        never finishes faithfully, however deep the unrolling).
+        deepening stops there. A run that exceeds a capacity never finishes faithfully,
+        however deep the unrolling: the deepening goes on while some other run is still
+        going (a witness may finish later), and the bound is then not complete.
         """
         layout = self.system.layout
         unrolling = self.unrolling
@@ -138,15 +139,21 @@ class SmtEngine:
             if result == z3.unknown:
                 return bound, False, f"the solver gave up ({reason})"
             overflow = unrolling.scalar(bound, "overflow")
-            past = self.solver.literal(
-                ("overflow", bound), unrolling.L.lift(overflow != int(Capacity.NONE))
-            )
-            found, model, _ = self.solver.check(past)
-            if found == z3.sat and model is not None:
+            faithful = unrolling.L.lift(overflow == int(Capacity.NONE))
+            going = self.solver.literal(("going", bound), faithful)
+            result, _, reason = self.solver.check(unfinished, going)
+            if result == z3.unknown:
+                return bound, False, f"the solver gave up ({reason})"
+            if result == z3.unsat:
+                # Every run still unfinished is past a capacity: none goes on faithfully.
+                past = self.solver.literal(("overflow", bound), z3.Not(faithful))
+                found, model, _ = self.solver.check(past)
                 code = (
                     overflow
                     if isinstance(overflow, int)
                     else model.eval(overflow, model_completion=True).as_signed_long()
+                    if found == z3.sat and model is not None
+                    else int(Capacity.NONE)
                 )
                 return bound, False, f"a continuation runs past a capacity: {Capacity(code).reason}"
             if bound >= limit:
