@@ -63,12 +63,19 @@ def differs(r: ClaimResult) -> bool:
     )
 
 
+MOVES = frozenset({"activation", "pass", "timer", "summon", "attack", "position", "combat", "land"})
+"""The kinds of trace step that are a move of a player's (numbered in a narrative); the
+others are what a move causes."""
+
+
 def numbered(steps: Sequence[TraceStep]) -> list[tuple[int | None, TraceStep, str]]:
     """Each step with its move number (None for what a move causes) and its history tag."""
     rows: list[tuple[int | None, TraceStep, str]] = []
     number = 0
     for step in steps:
-        move = step.kind in {"activation", "pass", "timer", "summon"}
+        # Every move a player makes: activations, passes, summons and Sets, attacks and
+        # position changes, declarations, a land played, a creature turned face up.
+        move = step.kind in MOVES
         number += move
         tag = "history" if step.history and not step.implied else ""
         tag = "implied by the history" if step.implied else tag
