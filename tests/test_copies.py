@@ -67,6 +67,7 @@ B_TWINCAST = "  Twincast B: {card: Twincast, controller: B, zone: hand}"
         ),
         # The copy may choose a new target (707.10c): Hill Giant (3/3) dies too, or lives.
         (HILL_GIANT, 'exists zone("Hill Giant") == graveyard', "holds"),
+        (HILL_GIANT, 'exists targets("Lightning Bolt (copy 1)", "Hill Giant")', "holds"),
         (HILL_GIANT, 'exists zone("Hill Giant") == battlefield and resolves("Twincast")', "holds"),
         (
             HILL_GIANT,

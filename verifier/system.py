@@ -700,12 +700,18 @@ class System:
         events.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
         card = self.world.cards[ability.card]
-        if card.copy_of < 0:
-            activation.record(
-                ctx, ability, player, f.clen + 1, segoc=True, targets=(target, self._second(action))
-            )
-        else:
-            # A copy goes on the stack, not cast: nothing that counts activations sees it.
+        copy = card.copy_of >= 0
+        # A copy is logged with its link and targets; being put on the stack, not cast, it
+        # is never "activated" (claims::evaluate leaves it out of activates and responds).
+        activation.record(
+            ctx,
+            ability,
+            player,
+            f.clen + 1,
+            segoc=not copy,
+            targets=(target, self._second(action)),
+        )
+        if copy:
             f.zone[card.index] = int(Zone.STACK)
             f.ctrl[card.index] = player
         activation.push_link(

@@ -69,6 +69,11 @@ class _Eval:
         self.alog = world.layout.alog
         self.rlog = world.layout.rlog
 
+    @property
+    def copies(self) -> list[int]:
+        """The abilities of the copies of spells (put on the stack, never activated)."""
+        return [a for c in self.w.cards if c.copy_of >= 0 for a in c.abilities]
+
     def of(self, card: int, column: Term) -> Term:
         """Whether an ability-valued entry belongs to ``card``."""
         return self.L.or_(*(column == a for a in self.w.cards[card].abilities))
@@ -91,6 +96,8 @@ class _Eval:
             point = self.origin()
             return _Eval(L, self.w, point, self.start, point).value(formula.body)
         if isinstance(formula, ast.Activates):
+            if self.w.cards[formula.card].copy_of >= 0:
+                return False  # a copy of a spell is put on the stack, never cast (CR 707.10)
             return L.or_(
                 *(
                     L.and_(
@@ -106,7 +113,13 @@ class _Eval:
         if isinstance(formula, ast.Responds):
             return L.or_(
                 *(
-                    L.and_(k < f.an, f.a_pl[k] == formula.player, f.a_cno[k] == 1, f.a_link[k] >= 2)
+                    L.and_(
+                        k < f.an,
+                        f.a_pl[k] == formula.player,
+                        f.a_cno[k] == 1,
+                        f.a_link[k] >= 2,
+                        *(f.a_ab[k] != a for a in self.copies),
+                    )
                     for k in range(self.start, self.alog)
                 )
             )
