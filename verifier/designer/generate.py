@@ -13,6 +13,7 @@ actions (each step is checked by loading the scenario with it), so they are alwa
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import json
@@ -1452,8 +1453,14 @@ def scenario(
     if walk > 0:
         data["history"] = _walk(c, data, walk, extended=hand_cards)
     if copies and "stack" in _game(game).zones and c.integer(0, 1) == 0:
-        # After the history, which it leaves as it was: a spell that copies one.
+        # After the history, which it leaves as it was: a spell that copies one. Storm on a
+        # spell the history casts changes what that history does (a trigger to put on the
+        # stack, copies to order), so a change that makes the history illegal is undone.
+        before = copy.deepcopy(data)
         _copy_spell(c, data)
+        if _load(data) is None:
+            data.clear()
+            data.update(before)
     return data
 
 

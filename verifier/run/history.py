@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import READ, Mode, State
+from verifier.core.state import READ, Mode, State, view
 from verifier.errors import ScenarioError
 from verifier.rules import turn
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 from verifier.spec.scenario import TOP, Step
 from verifier.system import Action, System
-from verifier.trace.narrate import TraceStep, narrate
+from verifier.trace.narrate import TraceStep, narrate, targeting
 
 __all__ = ["Replayed", "replay_history"]
 
@@ -69,6 +69,7 @@ def _resolve_chain(
     if READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
         raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
     if step.link == TOP:
+        state = _place_forced(system, state, steps, actions)
         if READ.clen(state) == 0:
             raise ScenarioError(f"'{step.text}': there is no chain to resolve", step.span)
         step = replace(step, link=READ.clen(state))
@@ -108,6 +109,18 @@ def _resolve_chain(
     raise ScenarioError(f"'{step.text}': the chain does not finish", step.span)
 
 
+def _place_forced(
+    system: System, state: State, steps: list[TraceStep], actions: list[Action]
+) -> State:
+    """Put the waiting triggers that go on the chain without a choice there: the top object
+    is the one on top when a player would next receive priority (CR 117.5, 603.3)."""
+    while True:
+        moves = [a for a in system.actions if a.kind != "activate" and system.enabled(state, a)]
+        if len(moves) != 1 or moves[0].kind != "trigger":
+            return state
+        state = _apply(system, state, moves[0], steps, actions, implied=True)
+
+
 def _not_one(system: System, state: State, step: Step, choices: list[Action]) -> str:
     """Why a resolution step of a history does not say one next action."""
     if any(a.heads is not None for a in choices):
@@ -124,6 +137,24 @@ def _not_one(system: System, state: State, step: Step, choices: list[Action]) ->
         if any(system.enabled(state, a) for a in could):
             name = system.world.cards[step.card].name
             return f"{name} cannot be chosen: it does not fit the effect as it resolves"
+    placed = [a for a in choices if a.kind == "trigger"]
+    if placed and len(placed) == len(choices):
+        # Waiting triggers, or copies of a spell, that go on the chain in an order of their
+        # controller's choosing: the history says which goes first.
+        w = system.world
+        names = [card.name for card in w.cards]
+        players = system.scenario.players
+        pctrl = view(state).pctrl
+        said = [
+            f"'{players[pctrl[a.ability]]} activates {w.abilities[a.ability].label}"
+            f"{targeting(a, names, players)}'"
+            for a in placed
+        ]
+        return (
+            "it comes to a choice of what goes on the chain first, which the history makes "
+            "as a step of its own (after 'the top object resolves' where the choice comes as "
+            f"a link resolves): one of {', '.join(said)}"
+        )
     if choices:
         return "the history must say each choice (which trigger goes first, ...)"
     return "there is no chain to resolve"
@@ -304,7 +335,8 @@ def _paid(system: System, state: State, action: Action) -> Action:
 def _plan(system: System, state: State, action: Action) -> list[Action] | None:
     """The action, after the fewest forced steps that make it legal: passes by whoever holds
     the right, the turn moving on to its next step once both players passed, and what then
-    happens without a choice (combat damage put onto the stack)."""
+    happens without a choice (combat damage put onto the stack, a waiting trigger put on the
+    chain)."""
     plan: list[Action] = []
     current = state
     # Two steps of passes and moving on (main phase, beginning of combat, then the
@@ -312,10 +344,12 @@ def _plan(system: System, state: State, action: Action) -> list[Action] | None:
     for _ in range(12):
         if system.enabled(current, action):
             return [*plan, action]
-        if action.kind == "pass":
-            return None
         forced = _forced(system, current)
         if forced is None:
+            return None
+        if action.kind == "pass" and forced.kind != "trigger":
+            # Only a waiting trigger put on the chain without a choice comes before a pass
+            # (CR 117.5: before the player receives priority); another pass never does.
             return None
         plan.append(forced)
         current = system.step(CONCRETE, current, forced)
