@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from verifier.core.logic import CONCRETE
-from verifier.core.state import READ, Mode, State, view
+from verifier.core.state import READ, Mode, State
 from verifier.errors import ScenarioError
 from verifier.rules import turn
 from verifier.rules.context import Note
@@ -144,7 +144,7 @@ def _not_one(system: System, state: State, step: Step, choices: list[Action]) ->
         w = system.world
         names = [card.name for card in w.cards]
         players = system.scenario.players
-        pctrl = view(state).pctrl
+        pctrl = READ.pctrl(state)
         said = [
             f"'{players[pctrl[a.ability]]} activates {w.abilities[a.ability].label}"
             f"{targeting(a, names, players)}'"
