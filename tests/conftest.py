@@ -16,6 +16,31 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 MODELS = ROOT / "models"
 
+SCENARIOS = sorted(
+    p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
+)
+"""Every scenario of ``examples/``."""
+
+SAMPLED_SCENARIOS = 4
+"""A walk over every example's states (the screen, the recall, the records) takes the
+default run every fourth scenario and the first of each game; the ``full`` tier takes the
+rest (CI runs both)."""
+
+
+def sampled_scenarios() -> list[object]:
+    """:data:`SCENARIOS` as parameters, the ones outside the default run's sample marked
+    ``full``."""
+    games: set[str] = set()
+    params: list[object] = []
+    for index, path in enumerate(SCENARIOS):
+        first = path.parent.name not in games
+        games.add(path.parent.name)
+        marks = [] if first or index % SAMPLED_SCENARIOS == 0 else [pytest.mark.full]
+        name = f"{path.parent.name}/{path.name}"
+        params.append(pytest.param(path, id=name, marks=marks))
+    return params
+
+
 GOOD = """\
 rules: yugioh
 turn: A

@@ -62,6 +62,7 @@ def test_every_rule_a_guard_names_has_a_sentence() -> None:
     assert sorted(rules - set(RULES)) == []
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("claim", "expect"),
     [
@@ -155,6 +156,7 @@ claims:
 """
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("damage_step", "expect"),
     [
@@ -174,6 +176,7 @@ def test_the_damage_step_limits_are_parameters(
     assert result.code == 0, result.out + result.err
 
 
+@pytest.mark.full
 def test_without_replays_the_attack_goes_on_into_nothing(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

@@ -146,6 +146,7 @@ def test_claim_directed_search_decides_as_the_whole_graph_on_yugioh(case: Case) 
     compare(case)
 
 
+@pytest.mark.full
 @settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -175,6 +176,7 @@ def test_claim_directed_search_on_many_scenarios() -> None:
         many()
 
 
+@pytest.mark.full
 def test_a_witness_ends_the_exploration_early(tmp_path: Path) -> None:
     # Eight set traps: the whole graph is 42,379 states (3,419 up to renamings of the
     # interchangeable traps); one answer shows can_respond(B).
@@ -212,6 +214,7 @@ def test_auto_names_the_engine_that_decided(run: Callable[..., Run]) -> None:
     assert all(c["stats"]["decided_by"] == "explore" for c in claims)
 
 
+@pytest.mark.full
 def test_auto_asks_the_smt_engine_when_the_explorer_stops(tmp_path: Path) -> None:
     prepared = prepare(load_scenario(write_pool(tmp_path, 4)))
     formula = parse_for(prepared.scenario, "always chain_length <= 4")
@@ -243,6 +246,7 @@ def test_the_progress_line_tells_states_rate_depth_and_memory(
     assert err.endswith("\r\x1b[K")
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("engine", ["explore", "smt"])
 def test_ctrl_c_stops_at_once_with_status_130(tmp_path: Path, engine: str) -> None:
     # Twelve set traps: either engine would take minutes (the SMT engine inside z3, where

@@ -24,6 +24,7 @@ def test_why_names_the_spell_speed_rule(run: Callable[..., Run]) -> None:
     assert "a complete bound" in result.out
 
 
+@pytest.mark.full
 def test_why_names_the_set_turn_rule(run: Callable[..., Run]) -> None:
     result = run("why", SET_TURN, "A activates Fresh Mirror Force")
     lines = result.out.splitlines()
@@ -35,6 +36,7 @@ def test_why_names_the_set_turn_rule(run: Callable[..., Run]) -> None:
     assert len(lines) == 2
 
 
+@pytest.mark.full
 def test_why_shows_a_continuation_when_it_is_possible(run: Callable[..., Run]) -> None:
     result = run("why", SET_TURN, "A activates Old Mirror Force")
     assert result.out.startswith("A can activate Old Mirror Force, for example:")
@@ -47,6 +49,7 @@ def test_why_rejects_what_is_not_an_activation(run: Callable[..., Run]) -> None:
     assert result.err.startswith("<action>:1:1: error: why takes an activation")
 
 
+@pytest.mark.full
 def test_explain_flag_adds_the_rules_to_a_failing_claim(run: Callable[..., Run]) -> None:
     result = run("ask", "--explain", "--json", SET_TURN, 'can_activate(A, "Fresh Mirror Force")')
     [claim] = json.loads(result.out)["claims"]

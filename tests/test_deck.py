@@ -88,6 +88,7 @@ def test_without_deck_out_a_short_draw_takes_what_is_left(
     assert decide(text, "exists loses(A)", engine) == "fails"
 
 
+@pytest.mark.full
 def test_a_deck_out_is_told_and_why_names_the_deck(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

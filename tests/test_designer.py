@@ -17,6 +17,7 @@ from verifier.io.model import load_model
 BROKEN = Path(__file__).resolve().parent / "models"
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("path", sorted(MODELS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_shipped_models_lint_clean(path: Path) -> None:
     assert lint(path).findings == []
@@ -63,6 +64,7 @@ def test_kinds_that_can_never_be_answered() -> None:
     assert codes(BROKEN / "strict.yaml") == [("kind.never-answered", "kinds.counter-trap")]
 
 
+@pytest.mark.full
 def test_speeds_that_no_kind_has() -> None:
     assert codes(BROKEN / "extra-speed.yaml") == [("speed.unused", "speeds")]
 
@@ -94,6 +96,7 @@ claims: []
 """
 
 
+@pytest.mark.full
 def test_a_state_where_nobody_can_act(write: Callable[[str, str], Path]) -> None:
     scenario = write("targetless.yaml", TARGETLESS)
     assert codes(BROKEN / "wait.yaml", scenario) == [("state.deadlock", "chain")]
@@ -101,6 +104,7 @@ def test_a_state_where_nobody_can_act(write: Callable[[str, str], Path]) -> None
     assert codes(MODELS / "yugioh.yaml", scenario) == []
 
 
+@pytest.mark.full
 def test_a_chain_that_grows_without_end(write: Callable[[str, str], Path]) -> None:
     scenario = write(
         "endless.yaml",
@@ -113,6 +117,7 @@ def test_a_chain_that_grows_without_end(write: Callable[[str, str], Path]) -> No
     assert finding.witness is not None and "# A activates Echo (Chain Link 1)" in finding.witness
 
 
+@pytest.mark.full
 def test_lint_command_writes_witnesses_only_when_asked(
     run: Callable[..., Run], tmp_path: Path
 ) -> None:

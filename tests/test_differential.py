@@ -174,10 +174,10 @@ def walked(system: System, state: State, walk: Sequence[int]) -> State:
     return state
 
 
-DEFAULT_RUN = 5
-"""Random scenarios of CMC and Magic the default run compares the engines on (the same ones
-each time: derandomized), two of Yu-Gi-Oh!, whose battles take the SMT engine longest (the
-full tier a dozen more); the slow run compares thousands (``many``)."""
+DEFAULT_RUN = 3
+"""Random scenarios of CMC the default run compares the engines on (the same ones each time:
+derandomized), two of Yu-Gi-Oh! and of Magic, whose battles and mana take the SMT engine
+longest; the full tier compares more of each game, the slow run thousands (``many``)."""
 
 SETTINGS = settings(
     deadline=None,
@@ -239,14 +239,30 @@ def test_engines_agree_on_random_cmc_scenarios(case: Case) -> None:
     agree(case)
 
 
+@pytest.mark.full
+@settings(SETTINGS, max_examples=5)
+@given(cases("cmc"))
+def test_engines_agree_on_more_random_cmc_scenarios(case: Case) -> None:
+    """The full tier's five (other scenarios than the default run's three)."""
+    agree(case)
+
+
 @pytest.mark.slow
 def test_engines_agree_on_many_cmc_scenarios() -> None:
     many("cmc", 1500)
 
 
-@settings(SETTINGS, max_examples=DEFAULT_RUN)
+@settings(SETTINGS, max_examples=2)
 @given(cases("mtg"))
 def test_engines_agree_on_random_mtg_scenarios(case: Case) -> None:
+    agree(case)
+
+
+@pytest.mark.full
+@settings(SETTINGS, max_examples=5)
+@given(cases("mtg"))
+def test_engines_agree_on_more_random_mtg_scenarios(case: Case) -> None:
+    """The full tier's five (other scenarios than the default run's two)."""
     agree(case)
 
 

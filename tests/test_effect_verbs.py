@@ -113,6 +113,7 @@ def _verbs_in(node: Any, found: set[str], part: bool = False) -> None:
             _verbs_in(value, found, key in {"effect", "then", "otherwise"})
 
 
+@pytest.mark.full
 def test_the_generator_reaches_every_verb() -> None:
     found: set[str] = set()
     for seed in range(300):

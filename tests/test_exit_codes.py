@@ -229,6 +229,7 @@ def test_an_empty_folder_is_bad_input_in_json_too(run: Callable[..., Run], tmp_p
     }
 
 
+@pytest.mark.full
 def test_lint_of_a_missing_scenario_is_bad_input(run: Callable[..., Run], tmp_path: Path) -> None:
     missing = tmp_path / "nothing.yaml"
     result = run("lint", "yugioh", str(missing))

@@ -12,6 +12,7 @@ from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 
 
+@pytest.mark.full
 @pytest.mark.skipif(_resident_bytes() is None, reason="resident memory is read from /proc")
 def test_an_exploration_past_its_memory_budget_stops_and_says_so(tmp_path: Path) -> None:
     prepared = prepare(load_scenario(write_pool(tmp_path, 8)))
@@ -30,6 +31,7 @@ def test_an_exploration_past_its_memory_budget_stops_and_says_so(tmp_path: Path)
     assert found.detail.startswith("the exploration reached its memory limit after")
 
 
+@pytest.mark.full
 def test_the_progress_depth_never_goes_back() -> None:
     # The fewest-moves order visits a shallow state after a deep one; the depth the progress
     # line tells is the deepest reached so far.

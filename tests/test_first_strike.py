@@ -269,6 +269,7 @@ def test_no_first_strike_step_without_a_first_striker(
     assert "there is a first-strike-damage step only when" in lines[0], lines
 
 
+@pytest.mark.full
 def test_the_generator_writes_the_keywords_on_magic_creatures() -> None:
     from verifier.designer.generate import RandomChooser, scenario
 

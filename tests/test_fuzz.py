@@ -839,6 +839,7 @@ def test_every_top_level_key_of_every_file(kind: str, path: Path) -> None:
     assert not failures, "\n\n".join(failures)
 
 
+@pytest.mark.full
 @settings(
     max_examples=90,
     deadline=None,
@@ -853,6 +854,7 @@ def test_random_mutations_never_crash(rnd: random.Random) -> None:
     assert outcome.crash is None, _failure(case, outcome)
 
 
+@pytest.mark.full
 @settings(
     max_examples=45,  # each decides claims of a whole example; the big run tries thousands
     deadline=None,

@@ -234,6 +234,7 @@ def _check_at(browser: Any, width: int, page_path: Path, data: dict[str, Any], s
     page.close()
 
 
+@pytest.mark.full
 def test_the_report_in_a_browser(tmp_path: Path) -> None:
     """Five examples, and a scenario whose first card is named like a script that would open
     a dialog, with a claim expected wrongly."""

@@ -153,6 +153,7 @@ def _figures(article: Node) -> list[Node]:
     return article.find("svg", "chain-svg")
 
 
+@pytest.mark.full
 def test_every_file_and_claim_with_its_verdict(report: tuple[Run, str, Node]) -> None:
     result, _, root = report
     assert result.code == 2  # a file failed to load; the page is written all the same
@@ -183,6 +184,7 @@ def test_every_file_and_claim_with_its_verdict(report: tuple[Run, str, Node]) ->
     )
 
 
+@pytest.mark.full
 def test_a_file_that_failed_to_load_appears_with_its_error(report: tuple[Run, str, Node]) -> None:
     result, _, root = report
     [section] = root.find("section", "failed")

@@ -196,6 +196,7 @@ def test_oversized_files_are_refused(run: Callable[..., Run], tmp_path: Path) ->
     )
 
 
+@pytest.mark.full
 def test_too_many_values_are_refused_quickly(run: Callable[..., Run], tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("cards: [" + "1, " * 60_000 + "1]\n", encoding="utf-8")

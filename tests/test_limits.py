@@ -269,6 +269,7 @@ def test_diff_search_passes_over_scenarios_a_limit_stopped(run: Callable[..., Ru
     )
 
 
+@pytest.mark.full
 def test_lint_honours_the_state_limit(run: Callable[..., Run]) -> None:
     result = run("lint", "--max-states", "3", YUGIOH)
     assert result.code == 3

@@ -150,6 +150,7 @@ cards:
 EITHER = 'exists (activates(B, "Shrink") or activates(B, "Dust Tornado"))'
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("kinds", "by", "claim", "verdict"),
     [
@@ -212,6 +213,7 @@ def test_a_locked_mandatory_trigger_is_not_activated(decide: Callable[..., str])
     assert decide(TRIGGER_LOCKED, claim, "smt") == "holds"
 
 
+@pytest.mark.full
 def test_why_names_the_lock(run: Callable[..., Run], write: Callable[[str, str], Path]) -> None:
     path = write("s.yaml", LOCKED.replace("KINDS", "trap").replace("BY", "any"))
     result = run("why", str(path), "B activates Dust Tornado targeting Banner")
@@ -243,6 +245,7 @@ history:
 """
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("what", "by", "ctrl", "target", "verdict"),
     [
@@ -366,6 +369,7 @@ history:
 """
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("protection", "negated"),
     [
@@ -407,6 +411,7 @@ history:
 """
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("what", ["activation", "effect"])
 @pytest.mark.parametrize("flag", ["true", "false"])
 def test_cannot_be_negated(decide: Callable[..., str], what: str, flag: str) -> None:
@@ -469,6 +474,7 @@ history:
 """
 
 
+@pytest.mark.full
 def test_a_then_part_makes_a_when_trigger_miss_the_timing(decide: Callable[..., str]) -> None:
     text = PARTS.replace(", SIMULTANEOUS", "")
     claim = 'misses_timing("When Clown") and not misses_timing("Lamp Watcher")'
@@ -476,6 +482,7 @@ def test_a_then_part_makes_a_when_trigger_miss_the_timing(decide: Callable[..., 
     assert decide(text, claim, "smt") == "holds"
 
 
+@pytest.mark.full
 def test_simultaneous_parts_are_one_event_and_one_segoc_chain(
     decide: Callable[..., str],
 ) -> None:

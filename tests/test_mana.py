@@ -197,6 +197,7 @@ cards:
     assert decide(one_turn, 'can_activate(A, "Giant Growth")') == "fails"
 
 
+@pytest.mark.full
 def test_why_names_the_mana_cost(run: Callable[..., Run], tmp_path: Path) -> None:
     path = tmp_path / "why.yaml"
     path.write_text(

@@ -249,6 +249,7 @@ def test_nobody_may_act_in_the_untap_step_and_why_says_so(run: Callable[..., Run
     assert "(timing.no-priority)" in result.out
 
 
+@pytest.mark.full
 def test_a_sacrifice_filter_means_a_creature_you_control(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

@@ -174,6 +174,7 @@ def test_the_wheel_holds_the_package_the_bundled_models_and_the_examples(tmp_pat
     assert "verifier/py.typed" in names  # the API's types reach programs that use it
 
 
+@pytest.mark.full
 def test_installed_wheel_finds_its_rule_systems(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
     env_dir = tmp_path / "venv"

@@ -96,6 +96,7 @@ def test_an_error_escapes_its_path_message_and_line_and_keeps_its_caret() -> Non
     assert printable("line\nbreak") == "line\\x0abreak"
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     "command",
     [

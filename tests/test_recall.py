@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sampled_scenarios
 from tests.test_screen import on_random_states
 from verifier.core.logic import CONCRETE
 from verifier.core.state import State
@@ -26,12 +26,6 @@ from verifier.engines.screen import Screen
 from verifier.io.scenario import load_scenario
 from verifier.run.check import prepare
 from verifier.system import System
-
-EXAMPLES = sorted(
-    p
-    for p in (ROOT / "examples").rglob("*.yaml")
-    if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
-)
 
 
 def same_answers(system: System, start: State, most: int, recall: Recall | None = None) -> Recall:
@@ -49,13 +43,14 @@ def same_answers(system: System, start: State, most: int, recall: Recall | None 
     return recall
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sampled_scenarios())
 def test_the_recall_answers_as_the_rules_in_the_examples(path: Path) -> None:
     prepared = prepare(load_scenario(path))
     recall = same_answers(prepared.system, prepared.history.state, 2_000)
     assert recall.hits > 0
 
 
+@pytest.mark.full
 def test_the_recall_answers_most_questions_of_the_damage_step_board_from_memory() -> None:
     prepared = prepare(load_scenario(ROOT / "bench/boards/damage-step.yaml", allow_outside=True))
     system, start = prepared.system, prepared.history.state
@@ -68,6 +63,7 @@ def test_the_recall_answers_most_questions_of_the_damage_step_board_from_memory(
     assert exploration.terminals == plain.terminals
 
 
+@pytest.mark.full
 def test_a_tree_that_seldom_hits_is_given_up_and_the_answers_stay_the_rules(
     tmp_path: Path,
 ) -> None:
@@ -118,6 +114,7 @@ def _random(game: str, count: int, large: bool = False) -> None:
     on_random_states(same_answers, game, count, large)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
 def test_the_recall_answers_as_the_rules_in_random_scenarios(game: str) -> None:
     _random(game, 12)

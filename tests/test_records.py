@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, Run
-from tests.test_screen import EXAMPLES, on_random_states
+from tests.conftest import ROOT, Run, sampled_scenarios
+from tests.test_screen import on_random_states
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
@@ -83,7 +83,7 @@ def rules_never_read_the_logs(system: System, start: State, most: int) -> int:
     return compared
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sampled_scenarios())
 def test_the_rules_never_read_the_logs_in_the_examples(path: Path) -> None:
     prepared = prepare(load_scenario(path))
     assert rules_never_read_the_logs(prepared.system, prepared.history.state, 600) > 0
@@ -98,7 +98,7 @@ def _bodies(formula: ast.Formula) -> list[ast.Formula]:
     return [formula.body] if isinstance(formula, ast.Quantified) else []
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sampled_scenarios())
 def test_every_claim_has_the_same_value_on_a_state_and_its_representative(path: Path) -> None:
     scenario = load_scenario(path)
     prepared = prepare(scenario)
@@ -154,6 +154,7 @@ def test_what_a_claim_reads_of_the_logs() -> None:
     assert not read('can_activate(B, "Dark Bribe")').covers(both)
 
 
+@pytest.mark.full
 def test_orders_that_end_on_one_board_are_explored_once(run: Callable[..., Run]) -> None:
     # Two Set Traps a side that draw: after every order of activations the board is the
     # same; only the logs tell the orders apart.

@@ -185,6 +185,7 @@ def test_leaving_call_of_the_haunted_takes_its_monster(
     assert decide(scenario(body), 'zone("Sangan") == graveyard') == "holds"
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(
     ("effect", "claim"),
     [

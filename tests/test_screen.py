@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, sampled_scenarios
 from tests.test_differential import Case, cases, load, walked
 from verifier.core.state import State
 from verifier.engines.explore import Exploration
@@ -23,12 +23,6 @@ from verifier.engines.screen import Screen
 from verifier.io.scenario import load_scenario
 from verifier.run.check import prepare
 from verifier.system import System
-
-EXAMPLES = sorted(
-    p
-    for p in (ROOT / "examples").rglob("*.yaml")
-    if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
-)
 
 
 def same_actions(system: System, start: State, most: int) -> int:
@@ -43,12 +37,13 @@ def same_actions(system: System, start: State, most: int) -> int:
     return exploration.states
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sampled_scenarios())
 def test_the_screen_keeps_every_legal_action_of_the_examples(path: Path) -> None:
     prepared = prepare(load_scenario(path))
     assert same_actions(prepared.system, prepared.history.state, 3_000) > 0
 
 
+@pytest.mark.full
 def test_the_screen_skips_what_the_damage_step_forbids() -> None:
     # The bench's Damage Step board: most activations are ruled out without their checks.
     prepared = prepare(load_scenario(ROOT / "bench/boards/damage-step.yaml", allow_outside=True))

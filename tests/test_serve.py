@@ -594,6 +594,7 @@ CHEAP = [
 ]
 
 
+@pytest.mark.full
 def test_a_bounded_load_is_answered_in_full_with_flat_memory(server: Server) -> None:
     def ask(index: int) -> tuple[int, list[str], list[str]]:
         text, expected = CHEAP[index % len(CHEAP)]
@@ -621,6 +622,7 @@ def test_a_bounded_load_is_answered_in_full_with_flat_memory(server: Server) -> 
         assert server.rss(pid) - rss < 32 * 1024 * 1024
 
 
+@pytest.mark.full
 def test_a_run_past_its_time_is_stopped_and_a_full_server_says_busy(
     tmp_path: Path,
 ) -> None:

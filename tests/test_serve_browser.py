@@ -94,6 +94,7 @@ def _expected(text: str) -> list[list[Any]]:
     return [[SCENARIO_NAME, [[r.id, r.verdict.value] for r in checked.results]]]
 
 
+@pytest.mark.full
 def test_type_run_share_ask_and_why(server: Server, browser: Any) -> None:
     origin = f"http://127.0.0.1:{server.port}/"
     watched = Watched(browser, 1400)
@@ -154,6 +155,7 @@ def test_type_run_share_ask_and_why(server: Server, browser: Any) -> None:
     watched.close()
 
 
+@pytest.mark.full
 def test_an_error_lands_on_its_line(server: Server, browser: Any) -> None:
     with pytest.raises(VerifierError) as refused:
         decide(InMemory(SCENARIO_NAME, BROKEN), Options(names_only=True))

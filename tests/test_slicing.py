@@ -211,6 +211,7 @@ def _agree_on_generated(game: str, seeds: range, size: int, going: bool = True) 
     return compared, sliced
 
 
+@pytest.mark.full
 def test_a_card_nothing_can_be_the_target_of_is_never_activated() -> None:
     # Effect Veiler targets an Effect Monster; the Damage Step board has none: not one
     # action activates it, which decides the claim before any state is visited.

@@ -77,6 +77,7 @@ def _check(run: Callable[..., Run], engine: str) -> dict[str, Any]:
     return {"code": result.code, "report": _untimed(json.loads(result.out))}
 
 
+@pytest.mark.full
 @pytest.mark.usefixtures("at_root")
 def test_check_json_with_the_explorer(run: Callable[..., Run]) -> None:
     """Every example decides every claim as its file expects (the golden tests), and says
@@ -128,6 +129,7 @@ def test_check_json_with_the_smt_engine(run: Callable[..., Run]) -> None:
     assert _solver_free(actual) == _solver_free(expected)
 
 
+@pytest.mark.full
 @pytest.mark.usefixtures("at_root")
 def test_explain_and_orders(run: Callable[..., Run]) -> None:
     actual = {
@@ -137,6 +139,7 @@ def test_explain_and_orders(run: Callable[..., Run]) -> None:
     _compare("explain-orders", actual)
 
 
+@pytest.mark.full
 @pytest.mark.usefixtures("at_root")
 def test_lint_diff_models_and_schemas(run: Callable[..., Run]) -> None:
     actual = {

@@ -356,6 +356,7 @@ def test_a_tiny_sweep_gives_one_row_per_instance_and_claim(
     assert len(list((folder / "r.csv.cache").iterdir())) == 3
 
 
+@pytest.mark.full
 def test_the_cache_resumes_a_sweep(run: Callable[..., Run], folder: Path) -> None:
     path = sweep_file(folder)
     out = folder / "r.csv"

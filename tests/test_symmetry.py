@@ -91,6 +91,7 @@ def _decide(system: System, state: Any, text: str, reduce: bool, **kw: Any) -> D
     return decide(engine, parse_for(sc, text))
 
 
+@pytest.mark.full
 def test_the_pools_are_decided_alike_with_fewer_states(tmp_path: Path) -> None:
     prepared = _pool(tmp_path, 8)
     system, start = prepared.system, prepared.history.state

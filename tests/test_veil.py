@@ -48,6 +48,7 @@ def _claims(text: str, claims: str) -> str:
     return text[: text.index("claims:")] + claims
 
 
+@pytest.mark.full
 def test_the_cost_is_not_a_discard(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:
@@ -92,6 +93,7 @@ def test_the_negation_lasts_until_the_end_of_the_turn(
     assert "EXPECTED HOLDS   claim-1" in result.out  # in B's turn it draws again
 
 
+@pytest.mark.full
 def test_the_turn_condition_is_named(
     run: Callable[..., Run], write: Callable[[str, str], Path]
 ) -> None:

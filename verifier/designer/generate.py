@@ -1596,9 +1596,10 @@ def _load(data: dict[str, Any]) -> Any:
     from verifier.run.check import prepare
 
     try:
-        # JSON is YAML too, and written ten times as fast as the block style of to_text: the
-        # walk loads a scenario for every step it tries, and nobody reads these texts.
-        return prepare(load_scenario(InMemory("walk.yaml", json.dumps(data, ensure_ascii=False))))
+        # JSON is YAML too, and written and read ten times as fast as the block style of
+        # to_text: the walk loads a scenario for every step it tries, and nobody reads these.
+        text = json.dumps(data, ensure_ascii=False)
+        return prepare(load_scenario(InMemory("walk.yaml", text, built=True)))
     except VerifierError:
         return None
 

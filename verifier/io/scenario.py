@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,7 +34,7 @@ from verifier.io.schema import (
     TriggerFile,
     validate,
 )
-from verifier.io.source import Document, load_document, parse_document
+from verifier.io.source import Document, data_document, load_document, parse_document
 from verifier.io.storm import storm_ability, storm_copies
 from verifier.io.tokens import token_cards
 from verifier.rules import combat, strike
@@ -116,6 +117,10 @@ class InMemory:
     name: str
     text: str
     folder: Path = field(default_factory=Path.cwd)
+    built: bool = False
+    """The text is JSON a program wrote from its own data (the generator's walk, which loads
+    a scenario for every step it tries): read with the ``json`` module, several times as
+    fast as the positioned YAML parser, so a message about it names no line."""
 
 
 def load_scenario(
@@ -142,7 +147,9 @@ def load_scenario(
     has loaded itself (lint, diff), used instead of the one the scenario names.
     """
     if isinstance(path, InMemory):
-        doc, folder, text = parse_document(path.text, path.name), path.folder, path.text
+        built = data_document(path.name, json.loads(path.text)) if path.built else None
+        doc = built or parse_document(path.text, path.name)
+        folder, text = path.folder, path.text
     else:
         doc, folder, text = load_document(path), Path(path).parent, None
     if not isinstance(doc.data, dict):

@@ -43,6 +43,7 @@ __all__ = [
     "MAX_NODES",
     "Document",
     "Key",
+    "data_document",
     "load_document",
     "parse_document",
 ]
@@ -96,6 +97,12 @@ class Document:
         """Where the mapping key that ends ``path`` is written."""
         pos = self.keys.get(path)
         return self._span(pos) if pos is not None else self.span(path)
+
+
+def data_document(name: str, data: Any) -> Document:
+    """A document of plain data a program built itself (not a file's): no text, so every
+    span is its start."""
+    return Document(name, data, (), {(): (0, 0)}, {})
 
 
 def load_document(path: str | Path) -> Document:
