@@ -12,6 +12,7 @@ fails when a change drops one.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import tempfile
@@ -41,7 +42,7 @@ from verifier.designer.generate import (
 from verifier.engines.explore import ExplorerEngine
 from verifier.engines.smt.engine import SmtEngine
 from verifier.errors import VerifierError
-from verifier.io.scenario import load_scenario, parse_for
+from verifier.io.scenario import InMemory, load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
 from verifier.spec.cards import EVENT_CONDITIONS
@@ -389,6 +390,17 @@ def test_generated_scenarios_load(game: str, every: int) -> None:
         except VerifierError as exc:
             failures.append(f"{exc.message}\n{to_text(data)}")
     assert not failures, f"{len(failures)} of {count} do not load; the first:\n{failures[0]}"
+
+
+@GENERATED_ONCE
+def test_the_walk_reads_its_own_json_as_the_yaml_parser_does() -> None:
+    # The generator's walk loads its JSON without the positioned parser (InMemory.built):
+    # the scenario must be the one the parser gives, in every game.
+    for game in REACH:
+        for data in generated(game)[:: LOADED_EVERY * 4]:
+            text = json.dumps(data, ensure_ascii=False)
+            built = load_scenario(InMemory("walk.yaml", text, built=True))
+            assert built == load_scenario(InMemory("walk.yaml", text)), to_text(data)
 
 
 def bucket(value: int) -> list[str]:

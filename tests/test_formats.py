@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.conftest import EXAMPLES, MODELS, Run
+from tests.conftest import EXAMPLES, MODELS, SCENARIOS, Run
 from verifier.errors import ModelError
 from verifier.io.model import load_model
 from verifier.io.scenario import load_scenario
@@ -36,9 +36,7 @@ def test_published_schema_is_generated_from_the_definitions() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(
-        p for p in EXAMPLES.rglob("*.yaml") if not p.name.endswith((".cards.yaml", ".sweep.yaml"))
-    ),
+    SCENARIOS,
     ids=lambda p: p.stem,
 )
 def test_examples_validate_against_the_schema(path: Path) -> None:

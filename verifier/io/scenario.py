@@ -147,8 +147,10 @@ def load_scenario(
     has loaded itself (lint, diff), used instead of the one the scenario names.
     """
     if isinstance(path, InMemory):
-        built = data_document(path.name, json.loads(path.text)) if path.built else None
-        doc = built or parse_document(path.text, path.name)
+        if path.built:
+            doc = data_document(path.name, json.loads(path.text))
+        else:
+            doc = parse_document(path.text, path.name)
         folder, text = path.folder, path.text
     else:
         doc, folder, text = load_document(path), Path(path).parent, None
