@@ -544,6 +544,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
             "how",
             *EVENT_CONDITIONS,
             "includes",
+            "on-field",
             "would-destroy",
             "at-least",
             "during",
@@ -828,7 +829,10 @@ REQUIRED = {
     "condition:attack-declared",
     "condition:damage-step",
     "condition:damage-calculation",
-    *(f"condition:{key}" for key in (*EVENT_CONDITIONS, "includes", "would-destroy", "at-least")),
+    *(
+        f"condition:{key}"
+        for key in (*EVENT_CONDITIONS, "includes", "on-field", "would-destroy", "at-least")
+    ),
     *(f"event:{e}" for e in ("destroyed-by-effect", "banished", "targeted", "discarded")),
     "hands",
     "deck",

@@ -588,6 +588,12 @@ MODES = """\
             id="includes-without-activates",
         ),
         pytest.param(
+            BASE % "  Blast:\n    kind: normal-trap\n    controller: B\n    set: earlier-turn\n"
+            "    when: {destroyed: monster, on-field: true}\n    effect: {draw: 1}",
+            ["s.yaml:9:11: error: 'on-field' goes with 'activates'"],
+            id="on-field-without-activates",
+        ),
+        pytest.param(
             BASE % "  Road:\n    kind: normal-trap\n    controller: B\n    set: earlier-turn\n"
             "    when: {activates: card, at-least: 2}\n    effect: {draw: 1}",
             ["s.yaml:9:11: error: 'at-least' goes with 'would-destroy'"],

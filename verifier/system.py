@@ -483,6 +483,7 @@ class System:
         yield from self._second_target(ctx, action, player)
         yield from self._effect_checks(ctx, ability, player)
         yield from activation.once_checks(ctx, ability)
+        yield from triggers.one_from_hand(ctx, ability.index, player)
 
     def _effect_checks(self, ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
         """Under ``activation_needs_effect``: an effect that would do nothing now (every

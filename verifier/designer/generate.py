@@ -610,6 +610,8 @@ def _answering(c: Chooser, game: str) -> dict[str, Any]:
             cond["at-least"] = c.pick([1, 2, 2, 3])
     if c.integer(0, 2) == 0:
         cond["by"] = c.pick(["you", "opponent", "any"])
+    if c.integer(0, 3) == 0:
+        cond["on-field"] = True  # Ghost Ogre: an effect activated on the field
     return cond
 
 

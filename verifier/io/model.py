@@ -189,6 +189,7 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         earlier_triggered_first=triggers.earlier_triggered_first if triggers else False,
         missing_timing=triggers.missing_timing if triggers else "when-wording",
         unactivatable=triggers.unactivatable if triggers else "drop",
+        hand_self_summons=triggers.hand_self_summons if triggers else "any",
         summon_negation=windows.summon_negation if windows else False,
         ignition_priority=windows.ignition_priority if windows else False,
         slow_limit=rank(modifiers.slow_limit, ("speed_modifiers", "slow_limit"))

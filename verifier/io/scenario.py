@@ -1240,6 +1240,7 @@ class _Loader:
                 spec.by,
                 spec.how,
                 includes=frozenset(spec.includes or ()),
+                on_field=spec.on_field,
                 would_destroy=(
                     Filter(types=frozenset(_types(would)))
                     if isinstance(would, str)

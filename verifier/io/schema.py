@@ -213,6 +213,12 @@ class TriggersFile(_Strict):
     unactivatable: Literal["drop", "wait"] = Field(
         "drop", description="a mandatory trigger that cannot be activated: dropped, or waits"
     )
+    hand_self_summons: Literal["any", "one-per-chain"] = Field(
+        "any",
+        description="trigger effects of monsters that Special Summon themselves from the hand: "
+        "any number on one chain, or 'one-per-chain': each player activates at most one of them "
+        "per chain (Yu-Gi-Oh!: two Battle Faders cannot both answer one attack declaration)",
+    )
     placed: Literal["after-the-chain", "next-priority"] = Field(
         "after-the-chain",
         description="when a trigger that triggered while a chain is built goes on one: after "
@@ -673,6 +679,13 @@ class ConditionFile(_Strict):
         "verbs: add-from-deck, special-summon, draw, ...; 'VERB from ZONE': a part with that "
         "verb that chooses its card in that zone, 'special-summon from deck')",
     )
+    on_field: bool = Field(
+        False,
+        description="with 'activates': the activation is of an effect on the field, a monster's "
+        "effect activated while it is there or an effect of a Spell/Trap already face-up there; "
+        "not a card's own activation, nor an effect activated in the hand or graveyard (Ghost "
+        "Ogre & Snow Rabbit)",
+    )
     would_destroy: FilterFile | Literal["card", "monster", "spell-trap"] | None = Field(
         None,
         description="with 'activates': the activation would destroy cards that fit (its "
@@ -698,6 +711,8 @@ class ConditionFile(_Strict):
         if not (timed and all(getattr(self, n) is None for n in CONDITIONS)):
             _exactly_one(self, CONDITIONS, "a condition")
         refined = [k for k in ("includes", "would_destroy") if getattr(self, k) is not None]
+        if self.on_field:
+            refined.append("on_field")
         if refined and self.activates is None:
             raise ValueError(f"'{_alias(refined[0])}' goes with 'activates'")
         if self.at_least != 1 and self.would_destroy is None:

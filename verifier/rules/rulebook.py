@@ -76,6 +76,8 @@ RULES: dict[str, str] = {
     "triggers.apnap": "the turn player's triggers go on the chain first",
     "triggers.earlier-first": "a trigger that was triggered earlier goes on the chain first",
     "triggers.mandatory": "a mandatory trigger that can be activated must be",
+    "triggers.one-from-hand": "each player activates only one trigger effect that Special "
+    "Summons its monster from the hand per chain",
     "quick.mandatory": "a mandatory Quick Effect can be activated: it goes first",
     "quick.mandatory-first": "the turn player's mandatory Quick Effects go on the chain first",
     "summon.open-state": "a summon needs an open game state",

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.rules.context import Check, Ctx, matches, present, turn_player
-from verifier.spec.cards import Zone
+from verifier.spec.cards import Ability, Zone
 
 __all__ = ["after_placing", "collect", "fire", "fire_step", "group", "may_place", "remaining"]
 
@@ -180,6 +180,33 @@ def may_place(ctx: Ctx, a: int) -> Iterator[Check]:
         before.append(L.or_(f.pend[b] == 0, first))
     rule = "triggers.earlier-first" if earlier else f"triggers.{w.model.simultaneous}"
     yield Check(rule, L.and_(*before))
+
+
+def summons_itself_from_hand(ability: Ability) -> bool:
+    """Whether ``ability`` is a trigger effect, activated in the hand, that Special Summons
+    its own monster (Battle Fader)."""
+    return (
+        ability.trigger is not None
+        and ability.origin is Zone.HAND
+        and any(e.verb == "special-summon" and e.obj == "this-card" for e in ability.parts())
+    )
+
+
+def one_from_hand(ctx: Ctx, a: int, player: Term) -> Iterator[Check]:
+    """Under ``hand_self_summons: one-per-chain``, each player activates at most one trigger
+    effect of a monster that Special Summons itself from the hand per chain (the "Green
+    Baboon" rule of the Official Rulebook; Konami's ruling on two Battle Faders answering one
+    attack declaration)."""
+    w = ctx.w
+    if w.model.hand_self_summons != "one-per-chain" or not summons_itself_from_hand(w.abilities[a]):
+        return
+    L, f = ctx.L, ctx.f
+    others = [b.index for b in w.abilities if summons_itself_from_hand(b)]
+    placed = [
+        L.and_(f.clen > i, f.lpl[i] == player, L.or_(*(f.lab[i] == b for b in others)))
+        for i in range(w.layout.slots)
+    ]
+    yield Check("triggers.one-from-hand", L.not_(L.or_(*placed)))
 
 
 def remaining(ctx: Ctx) -> Term:

@@ -60,6 +60,9 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
                 if w.cards[a.card].type in condition.types
                 # "includes any of these effects" (Ash Blossom & Joyous Spring).
                 and (not condition.includes or any(a.uses(v) for v in condition.includes))
+                # "When a monster on the field activates its effect, or when a Spell/Trap
+                # that is already face-up on the field activates its effect" (Ghost Ogre).
+                and (not condition.on_field or on_field(a))
             ]
             by = _by(ctx, condition.by, f.lpl[slot], player)
             cases.append(L.and_(top, L.or_(*kinds), by))
@@ -91,6 +94,12 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
     else:
         window = responding(ctx)
     return L.and_(window, how_ok, L.or_(*monsters))
+
+
+def on_field(ability: Ability) -> bool:
+    """Whether ``ability`` is an effect activated on the field: a monster's effect while it
+    is there, or an effect of a Spell/Trap already face-up there (not a card's activation)."""
+    return ability.origin is Zone.FIELD and not ability.card_activation
 
 
 def _by(ctx: Ctx, by: str, actor: Term, player: Term) -> Term:

@@ -155,6 +155,9 @@ class Condition:
     how: str = "any"
     includes: frozenset[str] = frozenset()
     """``activates``: the activation answered includes one of these effect verbs."""
+    on_field: bool = False
+    """``activates``: the activation answered is of an effect on the field (not a card's own
+    activation, nor an effect activated in the hand or graveyard)."""
     would_destroy: Filter | None = None
     """``activates``: the activation answered would destroy cards that fit this filter ..."""
     at_least: int = 1

@@ -75,6 +75,9 @@ class RuleSystem:
     resolves, then the turn player receives priority again (Magic 117.3b, 405.5, 608.1)."""
     card_zone: str = "field"
     """Where an activated card waits for its link to resolve: ``field`` or ``stack``."""
+    hand_self_summons: str = "any"
+    """``one-per-chain``: each player activates at most one trigger effect of a monster that
+    Special Summons itself from the hand per chain; ``any``: no such limit."""
     combat_damage: str | None = None
     """Magic's combat damage: ``dealt`` as the combat damage step begins, or put on the
     ``stack``; None: no combat damage."""
