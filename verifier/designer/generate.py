@@ -496,6 +496,15 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
         card["continuous"] = {"negate-effects": c.pick(["spells", "traps", "monsters"])}
         if c.integer(0, 2) == 0:
             card["continuous"] = _lock(c, game)
+    if kind in STAYS and c.integer(0, 3) == 0:
+        # An effect of the face-up card besides its activation (Ultimate Offering).
+        effect: dict[str, Any] = {
+            "type": c.pick(["quick", "ignition"]),
+            "effect": _parts(c, _Ctx(game)),
+        }
+        if c.integer(0, 1) == 0:
+            effect["once"] = "turn"
+        card["abilities"] = [effect]
     return card
 
 

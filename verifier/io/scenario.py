@@ -594,10 +594,11 @@ class _Loader:
         first = len(self.abilities)
         activation_keys = ("when", "cost", "target", "effect", "once", "speed")
         if kind.card in {"spell", "trap"}:
-            if entry.ability or entry.abilities:
+            if (entry.ability or entry.abilities) and not kind.stays:
                 raise self.error(
                     f"a {kind.card} card is activated as a whole; write when/cost/target/effect "
-                    "on the card, not abilities",
+                    "on the card, not abilities (only a card that stays on the field, a "
+                    "Continuous, Equip or Field card, has effects of its own once face-up)",
                     where.key("ability" if entry.ability else "abilities"),
                 )
             if entry.modes:
@@ -614,6 +615,9 @@ class _Loader:
                     self.abilities.append(self.card_activation(index, name, entry, sub, mode))
             else:
                 self.abilities.append(self.card_activation(index, name, entry, where))
+            # A Continuous, Equip or Field card's effects of its own, once it is face-up
+            # on the field (Supply Squad, Ultimate Offering).
+            self.card_effects(index, name, entry, where, of_card=True)
         else:
             for key in activation_keys:
                 if getattr(entry, key) is not None:
@@ -627,22 +631,7 @@ class _Loader:
                         "a monster's effects go under 'ability' or 'abilities'",
                         where.key(key.replace("_", "-")),
                     )
-            listed = [entry.ability] if entry.ability else list(entry.abilities or [])
-            base = "ability" if entry.ability else "abilities"
-            for i, ability in enumerate(listed):
-                sub = _Where(where.doc, where.base + ((base,) if entry.ability else (base, i)))
-                if where.fallback is not None and not where.has(base):
-                    fb = where.fallback
-                    sub = _Where(fb.doc, fb.base + ((base,) if entry.ability else (base, i)))
-                if ability.modes:
-                    self.check_mode_labels(ability.modes, sub, ("modes",))
-                    for m, mode in enumerate(ability.modes):
-                        at = _Where(sub.doc, (*sub.base, "modes", m))
-                        self.abilities.append(
-                            self.ability(index, name, ability, at, len(listed), i, mode)
-                        )
-                else:
-                    self.abilities.append(self.ability(index, name, ability, sub, len(listed), i))
+            self.card_effects(index, name, entry, where)
             if kind.cast and kind.speed is not None:
                 # The card itself is cast from the hand (a creature spell): no target, no
                 # effect of its own; resolved, it enters the field.
@@ -977,6 +966,30 @@ class _Loader:
                 )
             seen.add(mode.label)
 
+    def card_effects(
+        self, index: int, name: str, entry: CardFile, where: _Where, of_card: bool = False
+    ) -> None:
+        """The effects a card lists under ``ability`` or ``abilities``, each mode apart;
+        ``of_card``: a Spell/Trap's, besides its own activation."""
+        listed = [entry.ability] if entry.ability else list(entry.abilities or [])
+        base = "ability" if entry.ability else "abilities"
+        for i, ability in enumerate(listed):
+            sub = _Where(where.doc, where.base + ((base,) if entry.ability else (base, i)))
+            if where.fallback is not None and not where.has(base):
+                fb = where.fallback
+                sub = _Where(fb.doc, fb.base + ((base,) if entry.ability else (base, i)))
+            if ability.modes:
+                self.check_mode_labels(ability.modes, sub, ("modes",))
+                for m, mode in enumerate(ability.modes):
+                    at = _Where(sub.doc, (*sub.base, "modes", m))
+                    self.abilities.append(
+                        self.ability(index, name, ability, at, len(listed), i, mode, of_card)
+                    )
+            else:
+                self.abilities.append(
+                    self.ability(index, name, ability, sub, len(listed), i, of_card=of_card)
+                )
+
     def card_activation(
         self, card: int, name: str, entry: CardFile, where: _Where, mode: ModeFile | None = None
     ) -> Ability:
@@ -1023,7 +1036,9 @@ class _Loader:
         count: int,
         i: int,
         mode: ModeFile | None = None,
+        of_card: bool = False,
     ) -> Ability:
+        """An effect of a card; ``of_card``: of a Spell/Trap that has its own activation."""
         model = self.model
         kind = model.kinds.get(spec.type)
         effect_kinds = [k for k, v in model.kinds.items() if v.effect]
@@ -1034,6 +1049,10 @@ class _Loader:
                 where.at("type"),
             )
         label = name if count == 1 else f"{name} ({spec.label or i + 1})"
+        if of_card:
+            # Told apart from the card's own activation, which has the card's name.
+            own = "effect" if count == 1 else f"effect {i + 1}"
+            label = f"{name} ({spec.label or own})"
         if mode is not None:
             label = f"{name} ({mode.label})"
             for key in ("when", "target", "effect"):
