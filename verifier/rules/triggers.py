@@ -194,9 +194,9 @@ def summons_itself_from_hand(ability: Ability) -> bool:
 
 def one_from_hand(ctx: Ctx, a: int, player: Term) -> Iterator[Check]:
     """Under ``hand_self_summons: one-per-chain``, each player activates at most one trigger
-    effect of a monster that Special Summons itself from the hand per chain (the "Green
-    Baboon" rule of the Official Rulebook; Konami's ruling on two Battle Faders answering one
-    attack declaration)."""
+    effect of a monster that Special Summons itself from the hand per chain (the rule judges
+    call the "Green Baboon" rule; Konami's ruling on two Battle Faders answering one attack
+    declaration)."""
     w = ctx.w
     if w.model.hand_self_summons != "one-per-chain" or not summons_itself_from_hand(w.abilities[a]):
         return
