@@ -86,6 +86,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     traits = game == "yugioh" and chooser.integer(0, 2) == 0
     chosen = game == "yugioh" and chooser.integer(0, 2) == 0
     copies = game == "mtg" and chooser.integer(0, 2) == 0
+    effect_summons = game == "yugioh" and chooser.integer(0, 2) == 0
     data = scenario(
         chooser,
         game,
@@ -98,6 +99,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
         traits=traits,
         chosen=chosen,
         copies=copies,
+        effect_summons=effect_summons,
     )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
@@ -314,7 +316,7 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 283, "cmc": 50, "mtg": 110}
+REACH = {"yugioh": 300, "cmc": 50, "mtg": 110}
 HAND_CARDS = 100
 """Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
 earlier seeds' scenarios stay what they were)."""
@@ -330,6 +332,8 @@ TRAITS = 250
 effects that act on a card chosen as they resolve."""
 COPIES = 80
 """Magic seeds from here on may have a spell that copies another (Twincast)."""
+EFFECT_SUMMONS = 283
+"""Yu-Gi-Oh! seeds from here on may have effects that Normal Summon a monster of the hand."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -354,6 +358,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             traits=game == "yugioh" and seed >= TRAITS,
             chosen=game == "yugioh" and seed >= TRAITS,
             copies=game == "mtg" and seed >= COPIES,
+            effect_summons=game == "yugioh" and seed >= EFFECT_SUMMONS,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -446,6 +451,7 @@ VERBS = (
     "regenerate",
     "copy-spell",
     "become-color",
+    "normal-summon",
 )
 OBJECTS = (
     "target",

@@ -64,6 +64,7 @@ FILES_ORDER = [
     "regenerate",
     "copy-spell",
     "become-color",
+    "normal-summon",
 ]
 #: Verbs no effect part of the generator writes: the object combat damage on the stack
 #: carries, and copy-spell, which the scenario generator gives a card of its own (its target

@@ -115,7 +115,9 @@ class System:
             if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
                 self._mandatory.setdefault(action.ability, []).append(action)
         # The abilities with a part that acts on a card chosen as it resolves: their filters.
-        self._choosing = {a.index: tuple(a.choices()) for a in self.world.abilities if a.choices()}
+        self._choosing = {
+            a.index: tuple(a.choosing()) for a in self.world.abilities if a.choosing()
+        }
         # Copies of spells (Magic): an effect may put one on the stack above itself.
         self._copies = any(c.copy_of >= 0 for c in self.world.cards)
         self._resolving: dict[int, tuple[Action, ...]] = {}
@@ -463,7 +465,7 @@ class System:
             L.select(slot, f.leneg, False),
         )
         applies = outcome == int(Outcome.RESOLVED)
-        masks = [choosable(ctx, ability, flt, me) for flt in self._choosing[ability.index]]
+        masks = [choosable(ctx, ability, part, me) for part in self._choosing[ability.index]]
         if action.card >= 0:
             return L.and_(applies, L.or_(*(mask[action.card] for mask in masks)))
         return L.or_(L.not_(applies), L.not_(L.or_(*(m for mask in masks for m in mask))))
@@ -482,7 +484,7 @@ class System:
         yield from mana.mana_checks(ctx, ability, player, action.mana)
         yield from self._second_target(ctx, action, player)
         yield from self._effect_checks(ctx, ability, player)
-        yield from activation.once_checks(ctx, ability)
+        yield from activation.once_checks(ctx, ability, player)
         yield from triggers.one_from_hand(ctx, ability.index, player)
 
     def _effect_checks(self, ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
@@ -628,8 +630,7 @@ class System:
             f.zone[card] = int(Zone.STACK if on_stack else Zone.FIELD)
             f.up[card] = True
             storm.cast(ctx, ability)
-        f.uses[ability.index] = ctx.add(f.uses[ability.index], 1)
-        f.cuse[ability.index] = ctx.add(f.cuse[ability.index], 1)
+        activation.count_use(ctx, ability.index, player)
         stacked = L.not_(at_once)
         activation.record(
             ctx,
@@ -722,8 +723,7 @@ class System:
         a = ability.index
         f.pend[a] = f.pend[a] - 1
         f.pseq[a] = L.ite(f.pend[a] > 0, f.plast[a], f.pseq[a])
-        f.uses[a] = ctx.add(f.uses[a], 1)
-        f.cuse[a] = ctx.add(f.cuse[a], 1)
+        activation.count_use(ctx, a, player)
         triggers.after_placing(ctx)
 
     # -- resolution ---------------------------------------------------------------------------

@@ -211,6 +211,11 @@ OPTIONAL: dict[str, Field] = {
         _array("ltg2", "slot", -1, "card"),
         # effects/veil.py: its effects are negated until the end of the turn (Effect Veiler)
         _array("veiled", "card", False),
+        # rules/activation.py: the players who used the ability this turn, for a "once per
+        # turn" by name (1: the first player, 2: the second, 3: both)
+        _array("uby", "ability"),
+        # effects/summon.py: how the latest summon by a card effect was done (windows.HOW)
+        Field("ehow", None, 2),
         _array("pressed", "player", False),  # pressed resolve, or passed in the open state
         _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
         _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
@@ -422,6 +427,8 @@ class Frame:
     dizzy: Column
     ltg2: Column
     veiled: Column
+    uby: Column
+    ehow: Term
     pressed: Column
     atk: Column
     defense: Column

@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 from ruamel.yaml import YAML
 
-from verifier.effects.verb import Object, verbs
+from verifier.effects.verb import Object, verb, verbs
 from verifier.games import game
 from verifier.games import game as _game
 from verifier.io.model import bundled_models, load_model
@@ -322,7 +322,9 @@ def _target(c: Chooser, game: str) -> dict[str, Any]:
 def _part(c: Chooser, ctx: _Ctx) -> list[dict[str, Any]]:
     """One effect part (or a pair a verb writes together): each verb writes its own."""
     typical = game(ctx.game).verbs
-    offered = [v for v in verbs() if typical is None or v.name in typical]
+    offered = [
+        v for v in verbs() if (typical is None or v.name in typical) and v.name not in LATE_VERBS
+    ]
     while True:
         chosen = c.pick(offered)
         written = chosen.generate(c, ctx)
@@ -1305,6 +1307,7 @@ def scenario(
     traits: bool = False,
     chosen: bool = False,
     copies: bool = False,
+    effect_summons: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1334,6 +1337,10 @@ def scenario(
     those a filter fits: the Deck's, the field's...) instead of every card of a kind; not
     for rule systems where effects resolve as they are activated. Off by default for the
     same reason.
+
+    With ``effect_summons`` (Yu-Gi-Oh!), some effects Normal Summon a monster of the hand
+    (``normal-summon: chosen``: Ultimate Offering), and a hand may hold a monster for them.
+    Off by default for the same reason.
 
     With ``copies`` (for a game whose stack resolves one object at a time: Magic), a hand may
     hold a spell that copies another, or a spell with storm (added after the history). Off
@@ -1450,6 +1457,8 @@ def scenario(
         _traits(c, cards)
     if chosen:
         _chosen_parts(c, cards)
+    if effect_summons:
+        _effect_summons(c, cards, players)
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
@@ -1572,6 +1581,48 @@ def _chosen_parts(c: Chooser, node: Any) -> None:
                 flt.setdefault("controller", c.pick(["you", "opponent"]))
         else:
             _chosen_parts(c, value)
+
+
+LATE_VERBS = ("normal-summon",)
+"""Verbs written only by a pass of their own (:func:`_effect_summons`), never picked among
+the others: adding them left the scenarios of the earlier seeds as they were."""
+
+_REPLACED = ("draw", "add-from-deck", "special-summon")
+"""The parts an effect that Normal Summons may stand in for."""
+
+
+def _effect_summons(c: Chooser, node: Any, players: Sequence[str]) -> None:
+    """Make some effect parts Normal Summon a monster of the hand instead (Ultimate Offering's
+    "Normal Summon 1 monster"), and put a monster that needs no Tribute in a hand."""
+    cards = node
+    summoner = verb("normal-summon")
+    place = _Ctx("yugioh")
+
+    def visit(part: Any) -> None:
+        if isinstance(part, list):
+            for item in part:
+                visit(item)
+            return
+        if not isinstance(part, dict):
+            return
+        if any(key in part for key in _REPLACED) and c.integer(0, 1) == 0:
+            part.clear()
+            part.update(summoner.generate(c, place)[0])
+            return
+        for value in list(part.values()):
+            visit(value)
+
+    for card in list(cards.values()):
+        visit(card)
+    if c.integer(0, 2) > 0:
+        name = f"Summonable {len(cards) + 1}"
+        cards[name] = {
+            "kind": "normal-monster",
+            "controller": c.pick(list(players)),
+            "zone": "hand",
+            "level": c.integer(1, 4),
+            "atk": c.pick([500, 1500, 1900]),
+        }
 
 
 def _fit_zones(data: dict[str, Any]) -> None:

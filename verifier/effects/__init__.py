@@ -29,6 +29,7 @@ from verifier.effects import (
     resources,
     speed,
     stats,
+    summon,
     tokens,
     veil,
 )
@@ -82,6 +83,7 @@ for _verb in (
     regeneration.REGENERATE,
     copies.COPY,
     color.BECOME_COLOR,
+    summon.NORMAL_SUMMON,
 ):
     register(_verb)
 

@@ -22,6 +22,7 @@ from verifier.effects.verb import (
     are,
     object_part,
     takes_object,
+    verb,
 )
 from verifier.rules.moves import binding, move
 from verifier.spec.cards import Ability, Effect, Filter, Zone
@@ -145,8 +146,8 @@ def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
             does = L.or_(*objects(ctx, link, part))
         elif part.obj == "chosen" and part.filter is not None:
             # "Special Summon 1 monster from your Deck": a card there to choose.
-            does = L.or_(*choosable(ctx, ability, part.filter, me))
-        if part.verb == "special-summon":
+            does = L.or_(*choosable(ctx, ability, part, me))
+        if part.verb in ("special-summon", "normal-summon"):
             # It summons to the activating player's field: it needs a free Monster Zone.
             used = monster_zones_used(ctx, me)
             zones = ctx.w.model.monster_zones
@@ -155,16 +156,24 @@ def would_act(ctx: Ctx, ability: Ability, me: Term) -> Term:
     return L.or_(*acting)
 
 
-def choosable(ctx: Ctx, ability: Ability, flt: Filter, me: Term) -> list[Term]:
-    """Which cards ``me`` may choose now for a part of ``ability`` that acts on a card
-    chosen as it resolves (``chosen``), as a mask over the cards: those ``flt`` fits."""
+def choosable(ctx: Ctx, ability: Ability, part: Effect, me: Term) -> list[Term]:
+    """Which cards ``me`` may choose now for ``part`` of ``ability``, a part that acts on a
+    card chosen as it resolves (``chosen``), as a mask over the cards: those its filter fits
+    and its verb may act on."""
     from verifier.rules.context import matches
 
-    w = ctx.w
-    return [
-        matches(ctx, c, flt, me, ability.card) if w.static_match(c, flt) else False
-        for c in range(w.n)
-    ]
+    L, w = ctx.L, ctx.w
+    flt = part.filter
+    assert flt is not None, "a part on a chosen card has a filter"
+    narrow = verb(part.verb).chooses
+    mask: list[Term] = []
+    for c in range(w.n):
+        if not w.static_match(c, flt):
+            mask.append(False)
+            continue
+        fits = matches(ctx, c, flt, me, ability.card)
+        mask.append(fits if narrow is None else L.and_(fits, narrow(ctx, c, me)))
+    return mask
 
 
 def would_destroy(ctx: Ctx, flt: Filter, at_least: int, me: Term) -> Term:
@@ -255,6 +264,9 @@ def monster_zones_used(ctx: Ctx, player: Term) -> Term | None:
 
 
 def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
+    from verifier.effects import summon
+    from verifier.rules.windows import HOW
+
     L, f, w = ctx.L, ctx.f, ctx.w
     hit = [
         L.and_(h, f.zone[c] != int(Zone.FIELD), w.cards[c].type == "monster")
@@ -270,6 +282,8 @@ def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
     for c, h in enumerate(moved.hit):
         if h is not False:
             f.sseq[c] = L.ite(h, f.seq, f.sseq[c])
+    if w.layout.has(summon.FIELD) and not all(L.is_false(h) for h in moved.hit):
+        f.ehow = L.ite(L.or_(*moved.hit), HOW["special"], f.ehow)
     card = w.cards[link.ability.card]
     if any(k.kind == "bind" for k in card.continuous):
         chosen = L.select(hit, list(range(w.n)), -1)

@@ -283,6 +283,10 @@ class Verb:
     refreshes: str | None = None
     """The cost it undoes (``dizzy``): an ability with that cost may be activated again
     after it, which the activation log must have room for."""
+    chooses: Callable[[Ctx, int, Term], Term] | None = None
+    """For a part on a card chosen as it resolves (``chosen``): whether card ``c`` may be
+    chosen by player ``me`` now, besides the part's ``filter`` (a Normal Summon chooses a
+    monster in that player's hand that needs no Tribute); None: whatever the filter fits."""
 
     @property
     def key(self) -> str:

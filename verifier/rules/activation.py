@@ -22,12 +22,14 @@ from verifier.spec.scenario import Scenario
 __all__ = [
     "activation_checks",
     "cost_checks",
+    "count_use",
     "fields",
     "instant",
     "once_checks",
     "pay_costs",
     "push_link",
     "record",
+    "used_by",
 ]
 
 
@@ -55,7 +57,9 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
         )
         and game(scenario.model.game).summoning_sickness
     )
-    return hand + two + deck + dizzy + (("fresh",) if sick else ())
+    # "Once per turn" by name counts each player's uses apart.
+    byname = any(a.once in ("name", "name-effect") for a in scenario.abilities)
+    return hand + two + deck + dizzy + (("fresh",) if sick else ()) + (("uby",) if byname else ())
 
 
 def activation_checks(
@@ -100,7 +104,7 @@ def activation_checks(
         else:
             met = windows.condition_met(ctx, ability.condition, player)
         yield Check("card.condition", met)
-    yield from once_checks(ctx, ability)
+    yield from once_checks(ctx, ability, player)
     yield Check("card.trigger-only", not kind.trigger)
     if ability.target is not None:
         # A Spell or Trap Card being activated cannot target itself (Mystical Space Typhoon).
@@ -119,10 +123,11 @@ def activation_checks(
     yield from cost_checks(ctx, ability, player, target, tributes)
 
 
-def once_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
+def once_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
     """How often ``ability`` may be activated (``once``): once per turn or per chain, this
     card; by name, once per turn for every card of its name (Yu-Gi-Oh!'s hard once per turn:
-    a use of any of them, or of the same effect of any of them, counts)."""
+    a use of any of them, or of the same effect of any of them, counts), for each player
+    apart: ``player``'s own uses count, the opponent's do not."""
     f = ctx.f
     if ability.once == "turn":
         yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
@@ -130,7 +135,31 @@ def once_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
         yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
     elif ability.once is not None:
         shared = ctx.w.once_shared[ability.index]
-        yield Check("limit.once-per-name", ctx.L.and_(*(f.uses[a] == 0 for a in shared)))
+        unused = [ctx.L.not_(used_by(ctx, a, player)) for a in shared]
+        yield Check("limit.once-per-name", ctx.L.and_(*unused))
+
+
+def used_by(ctx: Ctx, ability: int, player: Term) -> Term:
+    """Whether ``player`` used ``ability`` this turn (every use counts where the state does
+    not tell the players apart: no ability of the scenario has a limit by name)."""
+    L, f = ctx.L, ctx.f
+    if not ctx.w.layout.has("uby"):
+        return f.uses[ability] != 0
+    by = f.uby[ability]
+    return L.ite(player == 0, L.or_(by == 1, by == 3), by >= 2)
+
+
+def count_use(ctx: Ctx, ability: int, player: Term) -> None:
+    """``player`` activates ``ability`` (or puts its trigger on the chain): one more use this
+    turn and this chain, and, where limits by name count them, whose."""
+    L, f = ctx.L, ctx.f
+    f.uses[ability] = ctx.add(f.uses[ability], 1)
+    f.cuse[ability] = ctx.add(f.cuse[ability], 1)
+    if ctx.w.layout.has("uby"):
+        by = f.uby[ability]
+        first = L.ite(L.or_(by == 1, by == 3), by, by + 1)
+        second = L.ite(by >= 2, by, by + 2)
+        f.uby[ability] = L.ite(player == 0, first, second)
 
 
 def _location_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:

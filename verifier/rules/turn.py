@@ -235,6 +235,8 @@ def _next_turn(ctx: Ctx) -> None:
     storm.new_turn(ctx)
     for a in range(len(w.abilities)):
         f.uses[a] = 0
+        if w.layout.has("uby"):
+            f.uby[a] = 0
     untaps = game(w.model.game).untaps and w.layout.has("dizzy")
     for c, card in enumerate(w.cards):
         f.fixed[c] = False

@@ -259,7 +259,9 @@ def open_after_effect_summon(ctx: Ctx, summoned: list[Term], when: Term) -> None
     opens = L.and_(when, L.or_(*summoned))
     for c, s in enumerate(summoned):
         f.summoned[c] = L.or_(f.summoned[c], L.and_(opens, s))
-    f.how = L.ite(opens, HOW["special"], f.how)
+    # How the monsters were summoned: by an effect's Special Summon, or its Normal Summon.
+    how = f.ehow if ctx.w.layout.has("ehow") else HOW["special"]
+    f.how = L.ite(opens, how, f.how)
     f.window = L.ite(opens, int(Window.EFFECT_SUMMON_RESPONSE), f.window)
     f.mode = L.ite(L.and_(opens, f.mode == int(Mode.DONE)), int(Mode.OPEN), f.mode)
 

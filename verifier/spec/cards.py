@@ -296,7 +296,11 @@ class Ability:
 
     def choices(self) -> list[Filter]:
         """The filters of the parts that act on a card chosen as it resolves (``chosen``)."""
-        return [e.filter for e in _parts(self.effects) if e.obj == "chosen" and e.filter]
+        return [e.filter for e in self.choosing() if e.filter is not None]
+
+    def choosing(self) -> list[Effect]:
+        """The parts that act on a card chosen as it resolves (``chosen``, with a filter)."""
+        return [e for e in _parts(self.effects) if e.obj == "chosen" and e.filter]
 
     def parts(self) -> list[Effect]:
         """Every part of the effect, the outcomes of coin tosses included."""

@@ -41,6 +41,7 @@ GAME = Game(
             "flip-face-down",
             "take-control",
             "special-summon",
+            "normal-summon",
             "send-to-graveyard",
             "return-to-hand",
             "draw",
