@@ -46,6 +46,9 @@ class World:
     once_shared: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """For each ability limited by name (``once: name`` or ``name-effect``): the abilities
     whose uses this turn count against it (its own included)."""
+    once_modes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """For each mode of an effect with modes: the modes of that effect (its own included),
+    whose uses count together against ``once: turn`` and ``once: chain``."""
     colorings: frozenset[int] = frozenset()
     """Magic: the colours effects may give a card (``become-color``), as values of the
     ``colors`` field (:mod:`verifier.rules.colors`)."""
@@ -134,6 +137,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
     )
     return World(
         once_shared=_once_shared(scenario),
+        once_modes=_once_modes(scenario),
         colorings=colorings,
         scenario=scenario,
         model=model,
@@ -154,24 +158,56 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
     )
 
 
+def _effects_of(scenario: Scenario, card: Card) -> list[tuple[int, ...]]:
+    """The effects of a card, in order, each as its abilities: one, or the modes of an
+    effect with modes."""
+    effects: list[tuple[int, ...]] = []
+    seen: dict[int, int] = {}  # an effect with modes: where it is in ``effects``
+    for index in card.abilities:
+        group = scenario.abilities[index].modes_of
+        if group < 0:
+            effects.append((index,))
+        elif group in seen:
+            effects[seen[group]] += (index,)
+        else:
+            seen[group] = len(effects)
+            effects.append((index,))
+    return effects
+
+
+def _once_modes(scenario: Scenario) -> dict[int, tuple[int, ...]]:
+    """For each mode: the modes of its effect (a "once per turn" counts them as one)."""
+    return {
+        index: effect
+        for card in scenario.cards
+        for effect in _effects_of(scenario, card)
+        if scenario.abilities[effect[0]].modes_of >= 0
+        for index in effect
+    }
+
+
 def _once_shared(scenario: Scenario) -> dict[int, tuple[int, ...]]:
     """The abilities a "once per turn" by name counts together: with ``once: name``, every
-    ability of every card of the same printed name; with ``name-effect``, the ability at the
-    same place on each of them (the same effect of every copy)."""
+    ability of every card of the same printed name; with ``name-effect``, the effect at the
+    same place on each of them (the same effect of every copy, all its modes)."""
     cards = scenario.cards
     out: dict[int, tuple[int, ...]] = {}
     for ability in scenario.abilities:
         if ability.once not in ("name", "name-effect"):
             continue
         own = cards[ability.card]
-        place = own.abilities.index(ability.index)
         copies = [c for c in cards if c.printed_name == own.printed_name]
         if ability.once == "name":
             out[ability.index] = tuple(a for c in copies for a in c.abilities)
-        else:
-            out[ability.index] = tuple(
-                c.abilities[place] for c in copies if place < len(c.abilities)
-            )
+            continue
+        mine = _effects_of(scenario, own)
+        place = next(i for i, effect in enumerate(mine) if ability.index in effect)
+        shared: list[int] = []
+        for copy in copies:
+            theirs = _effects_of(scenario, copy)
+            if place < len(theirs):
+                shared += theirs[place]
+        out[ability.index] = tuple(shared)
     return out
 
 

@@ -1023,6 +1023,7 @@ class _Loader:
             card_activation=True,
             span=where.key(),
             mode=None if mode is None else mode.label,
+            modes_of=-1 if mode is None else 0,
             cannot_be_negated=entry.cannot_be_negated,
             split_second=entry.split_second,
         )
@@ -1105,6 +1106,7 @@ class _Loader:
             span=where.key(),
             origin=origin,
             mode=None if mode is None else mode.label,
+            modes_of=-1 if mode is None else i + 1,
             cannot_be_negated=spec.cannot_be_negated,
             mandatory=spec.mandatory,
         )

@@ -125,14 +125,17 @@ def activation_checks(
 
 def once_checks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
     """How often ``ability`` may be activated (``once``): once per turn or per chain, this
-    card; by name, once per turn for every card of its name (Yu-Gi-Oh!'s hard once per turn:
-    a use of any of them, or of the same effect of any of them, counts), for each player
-    apart: ``player``'s own uses count, the opponent's do not."""
-    f = ctx.f
+    card (a use of any mode of its effect counts); by name, once per turn for every card of
+    its name (Yu-Gi-Oh!'s hard once per turn: a use of any of them, or of the same effect of
+    any of them, counts), for each player apart: ``player``'s own uses count, the
+    opponent's do not."""
+    f, L = ctx.f, ctx.L
+    # The modes of one effect are one effect: a use of any of them counts.
+    together = ctx.w.once_modes.get(ability.index, (ability.index,))
     if ability.once == "turn":
-        yield Check("limit.once-per-turn", f.uses[ability.index] == 0)
+        yield Check("limit.once-per-turn", L.and_(*(f.uses[a] == 0 for a in together)))
     elif ability.once == "chain":
-        yield Check("limit.once-per-chain", f.cuse[ability.index] == 0)
+        yield Check("limit.once-per-chain", L.and_(*(f.cuse[a] == 0 for a in together)))
     elif ability.once is not None:
         shared = ctx.w.once_shared[ability.index]
         unused = [ctx.L.not_(used_by(ctx, a, player)) for a in shared]

@@ -83,6 +83,11 @@ def _detail(system: System, state: State, action: Action, rule: str) -> str:
     if rule == "target.valid" and 0 <= action.target < w.n:
         target = w.cards[action.target]
         return f"{target.name} is {_placed(system, state, target.index)}"
-    if rule == "limit.once-per-turn":
-        return f"{ability.label} was already activated this turn"
+    if rule in ("limit.once-per-turn", "limit.once-per-chain"):
+        per = "this turn" if rule == "limit.once-per-turn" else "on this chain"
+        column = READ.uses(state) if rule == "limit.once-per-turn" else READ.cuse(state)
+        used = [w.abilities[a] for a in w.once_modes.get(ability.index, ()) if column[a]]
+        if used and not column[ability.index]:  # another mode of the same effect was
+            return f"{used[0].label} was already activated {per} (one effect, two modes)"
+        return f"{ability.label} was already activated {per}"
     return ""

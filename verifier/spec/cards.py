@@ -262,7 +262,12 @@ class Ability:
     graveyard; for a trigger watching other cards, where its card must be to see them."""
     mode: str | None = None
     """The mode this ability is, for a card with several (Solemn Judgment: ``summon``)."""
+    modes_of: int = -1
+    """For a mode: which effect of its card it is a mode of (0: a Spell/Trap Card's own
+    activation; ``i + 1``: the card's listed effect ``i``); -1 for an ability without modes.
+    The modes of one effect are one effect to its ``once`` limit."""
     cannot_be_negated: bool = False
+    """Neither its activation nor its effect can be negated."""
     combat_damage: bool = False
     """Magic before 2010: the combat damage put on the stack as the combat damage step
     begins (an object of the game's, not of a card; it is tied to the first attacker)."""
@@ -277,7 +282,6 @@ class Ability:
     split_second: bool = False
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""
-    """Neither its activation nor its effect can be negated."""
 
     def filter_of(self, second: bool) -> Filter | None:
         """The filter the first or the second target must fit."""
