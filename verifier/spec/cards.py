@@ -289,14 +289,19 @@ class Ability:
 
     def uses(self, verb: str) -> bool:
         """Whether some part of the effect (a coin toss's outcomes too) has this verb;
-        ``VERB from ZONE``: a part with that verb that chooses its card in that zone
-        ("Special Summon from the Deck")."""
+        ``VERB from ZONE``: a part with that verb that acts on a card in that zone, one it
+        chooses there ("Special Summon 1 monster from your Deck") or its target there
+        (Monster Reborn: "Target 1 monster in either GY; Special Summon it")."""
         name, _, zone = verb.partition(" from ")
-        return any(
-            e.verb == name
-            and (not zone or (e.filter is not None and e.filter.zone is Zone.named(zone)))
-            for e in _parts(self.effects)
-        )
+        return any(e.verb == name and (not zone or self._from(e, zone)) for e in self.parts())
+
+    def _from(self, part: Effect, zone: str) -> bool:
+        """Whether ``part`` acts on a card in ``zone``: the card it chooses, or its target."""
+        where = Zone.named(zone)
+        if part.obj == "target":
+            targets = [self.target, self.target2 if self.targets > 1 else None]
+            return any(t is not None and t.zone is where for t in targets)
+        return part.filter is not None and part.filter.zone is where
 
     def choices(self) -> list[Filter]:
         """The filters of the parts that act on a card chosen as it resolves (``chosen``)."""
