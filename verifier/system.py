@@ -181,10 +181,11 @@ class System:
             return [()]
         flt = wanted[0].filter
         assert flt is not None
+        itself = ability.may_pay_with_itself(wanted[0])
         options: list[tuple[int, ...]] = [
             (c,)
             for c in range(self.world.n)
-            if c != ability.card and self.world.static_match(c, flt)
+            if (c != ability.card or itself) and self.world.static_match(c, flt)
         ]
         if wanted[0].hidden and self.layout.has("hand"):
             options.append((HIDDEN,))

@@ -220,7 +220,8 @@ def cost_checks(
             continue
         assert cost.filter is not None
         fits = matches(ctx, offered, cost.filter, player, ability.card)
-        yield Check(rule, L.and_(fits, offered != target, offered != ability.card))
+        itself = offered == ability.card and not ability.may_pay_with_itself(cost)
+        yield Check(rule, L.and_(fits, offered != target, not itself))
     for cost in ability.costs:
         if cost.kind == "pay-lp" and cost.amount is not None:
             yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)

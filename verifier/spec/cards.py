@@ -283,6 +283,14 @@ class Ability:
     """Magic's split second: while its link is on the stack, only activations that never go
     on the stack (mana abilities) may be made (CR 702.61a)."""
 
+    def may_pay_with_itself(self, cost: Cost) -> bool:
+        """Whether its own card may be the one that pays ``cost``: a Tribute (Magic: a
+        sacrifice) for an effect activated on the field, which may Tribute the monster whose
+        effect it is (Cannon Soldier's "Tribute 1 monster"; CR 701.17a: any permanent its
+        controller controls). A card being activated, or an effect activated from the hand
+        or the graveyard, never pays its own cost with a card chosen by a filter."""
+        return cost.kind == "tribute" and not self.card_activation and self.origin is Zone.FIELD
+
     def filter_of(self, second: bool) -> Filter | None:
         """The filter the first or the second target must fit."""
         return self.target2 if second and self.target2 is not None else self.target
