@@ -924,7 +924,14 @@ class System:
         if ctx.notes is not None and when is True:
             ctx.note("resolve", [card.index], f"{outcome}", me)
         go = L.and_(when, outcome == int(Outcome.RESOLVED))
-        link = Link(ability, me, target, slot, below, heads, target2, chosen)
+        legal: tuple[Term, Term] = (False, False)
+        if ability.target is not None:
+            # Checked once, as it begins to resolve: a later part acts on a target an
+            # earlier part has moved (Debris Dragon: "Special Summon it ... but negate its
+            # effects").
+            second = target_fits(ctx, ability, target2, me, True) if ability.targets > 1 else False
+            legal = (target_fits(ctx, ability, target, me), second)
+        link = Link(ability, me, target, slot, below, heads, target2, chosen, legal)
         apply_effects(ctx, link, ability.effects, go)
         if card.stays:
             stays = L.and_(

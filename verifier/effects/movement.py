@@ -71,6 +71,14 @@ def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term, second: bool
     )
 
 
+def _legal(ctx: Ctx, link: Link, card: int, which: int) -> Term:
+    """Whether ``card``, the link's first (``which`` 0) or second target, is a legal one:
+    as the link began to resolve, or now for a link not resolving."""
+    if link.legal is not None:
+        return link.legal[which]
+    return target_fits(ctx, link.ability, card, link.me, second=which == 1)
+
+
 def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
     """Which cards an effect part acts on, as a mask over the cards: the one place where
     every verb family chooses its cards, so protections ("unaffected") apply here."""
@@ -89,18 +97,14 @@ def objects(ctx: Ctx, link: Link, effect: Effect) -> list[Term]:
             True if effect.filter is None else matches(ctx, c, effect.filter, link.me, ability.card)
         )
         if obj == "target":
-            # Each of its targets that is still legal (CR 608.2b: not the illegal ones).
+            # Each of its targets that was still legal as the link began to resolve (CR
+            # 608.2b: not the illegal ones).
             chosen = link.target == c
-            sel = (
-                L.and_(chosen, target_fits(ctx, ability, c, link.me))
-                if chosen is not False
-                else False
-            )
+            sel = L.and_(chosen, _legal(ctx, link, c, 0)) if chosen is not False else False
             if ability.targets > 1:
                 again = link.target2 == c
                 if again is not False:
-                    second = L.and_(again, target_fits(ctx, ability, c, link.me, second=True))
-                    sel = L.or_(sel, second)
+                    sel = L.or_(sel, L.and_(again, _legal(ctx, link, c, 1)))
         elif obj == "chosen":
             sel = link.chosen == c  # its filter (below) still has to fit as it applies
         elif obj == "that-card":

@@ -86,6 +86,11 @@ class Link:
     """Its second target (an ability that targets two cards), or -1."""
     chosen: int = -1
     """The card its controller chose as it resolves (``chosen`` parts), or -1: none."""
+    legal: tuple[Term, Term] | None = None
+    """Whether its target and its second target were still legal as it began to resolve:
+    every part acts on a target that was, wherever an earlier part has put it ("Special
+    Summon that target, but negate its effects"). None: each part checks as it applies (a
+    link looked at before it resolves)."""
 
 
 Apply = Callable[["Ctx", Link, Effect, Term], Moved | None]
