@@ -83,8 +83,10 @@ def fire(
 
 
 def fire_step(ctx: Ctx, step: str) -> None:
-    """The step ``step`` begins: "at the beginning of" triggers of cards face-up on the field
-    trigger (Magic, CR 503.1a and 603.2: "at the beginning of your upkeep")."""
+    """The step ``step`` begins: "at the beginning of" triggers trigger, of cards face-up on
+    the field (Magic, CR 503.1a and 603.2: "at the beginning of your upkeep") or, for an
+    effect activated in the graveyard, of cards there (Yu-Gi-Oh!'s Sinister Serpent: "During
+    your Standby Phase, if this card is in your GY")."""
     L, f, w = ctx.L, ctx.f, ctx.w
     for a in w.triggers:
         ability = w.abilities[a]
@@ -93,7 +95,10 @@ def fire_step(ctx: Ctx, step: str) -> None:
         if spec.step != step:
             continue
         card = ability.card
-        fired = present(ctx, card)
+        if ability.origin is Zone.FIELD:
+            fired = present(ctx, card)
+        else:
+            fired = f.zone[card] == int(ability.origin)
         if spec.whose == "your":
             fired = L.and_(fired, f.ctrl[card] == turn_player(ctx))
         if L.is_false(fired):
