@@ -87,6 +87,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
     chosen = game == "yugioh" and chooser.integer(0, 2) == 0
     copies = game == "mtg" and chooser.integer(0, 2) == 0
     effect_summons = game == "yugioh" and chooser.integer(0, 2) == 0
+    step_triggers = game == "yugioh" and chooser.integer(0, 3) == 0
     data = scenario(
         chooser,
         game,
@@ -100,6 +101,7 @@ def cases(draw: Any, game: str = "yugioh", large: bool = False) -> Case:
         chosen=chosen,
         copies=copies,
         effect_summons=effect_summons,
+        step_triggers=step_triggers,
     )
     claims = claims_for(chooser, data, 3)
     walk = draw(st.lists(st.integers(0, 50), max_size=4))
@@ -316,7 +318,7 @@ def test_forty_thousand_life_points_are_decided_alike(claim: str, verdict: Verdi
 # -- the generator's reach -----------------------------------------------------------------
 
 
-REACH = {"yugioh": 300, "cmc": 50, "mtg": 110}
+REACH = {"yugioh": 320, "cmc": 50, "mtg": 110}
 HAND_CARDS = 100
 """Yu-Gi-Oh! seeds from here on generate cards of the hand and the graveyard too (the
 earlier seeds' scenarios stay what they were)."""
@@ -334,6 +336,9 @@ COPIES = 80
 """Magic seeds from here on may have a spell that copies another (Twincast)."""
 EFFECT_SUMMONS = 283
 """Yu-Gi-Oh! seeds from here on may have effects that Normal Summon a monster of the hand."""
+STEP_TRIGGERS = 300
+"""Yu-Gi-Oh! seeds from here on may have a trigger effect activated as a step begins, in the
+GY or on the field (Sinister Serpent)."""
 
 
 GENERATED_ONCE = pytest.mark.xdist_group("generated")
@@ -359,6 +364,7 @@ def generated(game: str) -> tuple[dict[str, Any], ...]:
             chosen=game == "yugioh" and seed >= TRAITS,
             copies=game == "mtg" and seed >= COPIES,
             effect_summons=game == "yugioh" and seed >= EFFECT_SUMMONS,
+            step_triggers=game == "yugioh" and seed >= STEP_TRIGGERS,
         )
         data["claims"] = claims_for(chooser, data, 3)
         out.append(data)
@@ -842,6 +848,7 @@ REQUIRED = {
         for key in (*EVENT_CONDITIONS, "includes", "on-field", "would-destroy", "at-least")
     ),
     *(f"event:{e}" for e in ("destroyed-by-effect", "banished", "targeted", "discarded")),
+    "event:step-begins",
     "ability:of-a-spell-or-trap",
     "hands",
     "deck",

@@ -1308,6 +1308,7 @@ def scenario(
     chosen: bool = False,
     copies: bool = False,
     effect_summons: bool = False,
+    step_triggers: bool = False,
 ) -> dict[str, Any]:
     """A random scenario: a few cards on both sides, and a legal history.
 
@@ -1341,6 +1342,11 @@ def scenario(
     With ``effect_summons`` (Yu-Gi-Oh!), some effects Normal Summon a monster of the hand
     (``normal-summon: chosen``: Ultimate Offering), and a hand may hold a monster for them.
     Off by default for the same reason.
+
+    With ``step_triggers`` (Yu-Gi-Oh!), a monster in the GY or face-up on the field may have a
+    trigger effect activated as a step begins (``event: step-begins``: Sinister Serpent's
+    "During your Standby Phase, if this card is in your GY"). Off by default for the same
+    reason.
 
     With ``copies`` (for a game whose stack resolves one object at a time: Magic), a hand may
     hold a spell that copies another, or a spell with storm (added after the history). Off
@@ -1459,6 +1465,9 @@ def scenario(
         _chosen_parts(c, cards)
     if effect_summons:
         _effect_summons(c, cards, players)
+    if step_triggers and game == "yugioh":
+        still = not summons and not {"step", "phase", "until"} & data.keys()
+        _step_triggers(c, data, cards, players, still)
     history: list[str] = []
     if summons and game == "yugioh":
         _summon_shapes(c, cards, history, turn, other)
@@ -1623,6 +1632,48 @@ def _effect_summons(c: Chooser, node: Any, players: Sequence[str]) -> None:
             "level": c.integer(1, 4),
             "atk": c.pick([500, 1500, 1900]),
         }
+
+
+def _step_triggers(
+    c: Chooser, data: dict[str, Any], cards: dict[str, Any], players: Sequence[str], still: bool
+) -> None:
+    """A monster whose trigger effect is activated as a step begins, in the GY (Sinister
+    Serpent) or face-up on the field; most often a step the scenario's turn goes through
+    (a scenario that stays in its step, ``still``, may go from the start of the turn into
+    Main Phase 1 instead)."""
+    steps = list(STEP_NAMES)
+    if still and c.integer(0, 1) == 0:
+        data["step"], data["until"] = c.pick(["draw", "standby"]), "main1"
+    start, until = data.get("step"), data.get("until")
+    if start in STEP_NAMES and until in STEP_NAMES and c.integer(0, 3) > 0:
+        ahead = steps[STEP_NAMES.index(start) + 1 : STEP_NAMES.index(until) + 1]
+        steps = ahead or steps
+    where = c.pick(["graveyard", "field"])
+    ability: dict[str, Any] = {
+        "type": "trigger",
+        "trigger": {
+            "event": "step-begins",
+            "step": c.pick(steps),
+            "whose": c.pick(["your", "each"]),
+        },
+        "effect": _parts(c, _Ctx("yugioh")),
+    }
+    if where == "graveyard" or c.integer(0, 3) == 0:
+        ability["from"] = where
+    if c.integer(0, 1) == 0:
+        ability["optional"] = True
+    if c.integer(0, 2) == 0:
+        ability["once"] = c.pick(["turn", "name-effect"])
+    number = len(cards) + 1
+    while f"Card {number}" in cards:
+        number += 1
+    cards[f"Card {number}"] = {
+        "kind": "effect-monster",
+        "controller": c.pick(list(players)),
+        "zone": where,
+        "level": c.integer(1, 4),
+        "ability": ability,
+    }
 
 
 def _fit_zones(data: dict[str, Any]) -> None:
