@@ -194,7 +194,8 @@ def test_leaving_call_of_the_haunted_takes_its_monster(
         ("{return-to-hand: target}", 'zone("Gemini Elf") == hand'),
         ("{take-control: target}", 'controller("Gemini Elf") == A'),
         ("{destroy: target, to: banished}", 'zone("Gemini Elf") == banished'),
-        ("[{flip-face-down: target}, {take-control: target}]", 'controller("Gemini Elf") == B'),
+        # The target was face-up as the effect began to resolve; the later part follows it.
+        ("[{flip-face-down: target}, {take-control: target}]", 'controller("Gemini Elf") == A'),
     ],
 )
 def test_effects_on_a_target(

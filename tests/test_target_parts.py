@@ -49,3 +49,33 @@ def test_a_later_part_acts_on_the_target_an_earlier_part_moved(
     assert decide(board, 'always zone("Lock") == field', engine) == "holds"
     # The Lock's effects are negated with it summoned: B's Trap can be activated again.
     assert decide(board, 'can_activate(B, "Trap Hole")', engine) == trap
+
+
+FLIPPED = """\
+rules: yugioh
+turn: A
+until: main1
+cards:
+  Seize:
+    kind: normal-spell
+    controller: A
+    zone: hand
+    target: {card: monster, zone: field, face: up}
+    effect: [{flip-face-down: target}, {take-control: target}]
+  Veil: {kind: normal-trap, controller: B, set: earlier-turn, target: {card: monster, zone: field}, effect: {flip-face-down: target}}
+  Gemini Elf: {kind: normal-monster, controller: B}
+history:
+  - A activates Seize targeting Gemini Elf
+"""
+
+
+@pytest.mark.parametrize("engine", ["explore", "smt"])
+def test_a_target_that_stops_fitting_before_resolution_is_not_acted_on(
+    decide: Decide, engine: str
+) -> None:
+    # Face-down before Seize resolves: the target no longer fits, so no part applies to it.
+    chained = FLIPPED + "  - B activates Veil targeting Gemini Elf\n  - the chain resolves\n"
+    assert decide(chained, 'controller("Gemini Elf") == B', engine) == "holds"
+    # Face-up as Seize resolves: its first part flips the monster, its second still takes it.
+    alone = FLIPPED + "  - B passes\n  - the chain resolves\n"
+    assert decide(alone, 'controller("Gemini Elf") == A', engine) == "holds"
