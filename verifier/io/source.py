@@ -5,9 +5,16 @@ Input files are data that travel between people, so loading is bounded: a file i
 collections deep, holds at most :data:`MAX_NODES` values, its aliases stand for at most
 :data:`MAX_ALIAS_NODES` nodes in all, it carries no tags (``!!int``, ``!foo``), and its
 numbers have at most :data:`MAX_DIGITS` digits. Only plain data is built (dicts, lists,
-str, int, float, bool, None), from ruamel's event stream with an explicit stack, so no
+str, int, float, bool, None), from a parser's event stream with an explicit stack, so no
 input can exhaust the recursion limit or the memory; each refusal is an
 :class:`InputError` at the place it concerns.
+
+The events come from libyaml (PyYAML's C parser) where it is there, ten times as fast as
+ruamel's parser in Python on a card library of 300 cards; ruamel's parser is the reference.
+A text libyaml refuses, or whose data are refused, is parsed again by ruamel, so every error
+message (and its place) is ruamel's; a text with a directive (``%YAML``) or a tab, where the
+two parsers' YAML versions may differ, goes to ruamel alone. ``tests/test_source_parsers.py``
+checks that both give the same data and places on every bundled file and on random texts.
 """
 
 from __future__ import annotations
@@ -15,21 +22,13 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-)
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 
@@ -167,8 +166,14 @@ def _parse(text: str, name: str) -> Document:
         raise InputError(
             f"control character U+{char:04X} is not allowed", _make_span(name, lines, line, col)
         )
+    fast = _fast_events(text)
+    if fast is not None:
+        try:
+            return _document(name, lines, _Composer(name, lines).compose(fast))
+        except (InputError, ValueError):
+            pass  # refused: ruamel says why, and where
     try:
-        root = _Composer(name, lines).compose(text)
+        root = _Composer(name, lines).compose(_ruamel_events(text))
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line, mark.column) if mark is not None else (0, 0)
@@ -177,10 +182,66 @@ def _parse(text: str, name: str) -> Document:
         raise InputError(message, _make_span(name, lines, line, col)) from None
     except YAMLError as exc:
         raise InputError(f"YAML syntax: {_tidy(str(exc))}", Span(name, 1, 1)) from None
+    return _document(name, lines, root)
+
+
+def _document(name: str, lines: tuple[str, ...], root: _Node | None) -> Document:
     values: dict[Path_, Pos] = {(): (0, 0)}
     keys: dict[Path_, Pos] = {}
     data = None if root is None else _Builder(name, lines, values, keys).build(root, ())
     return Document(name, data, lines, values, keys)
+
+
+# -- events: (kind, position, event) from libyaml or from ruamel ---------------------------
+
+Event = tuple[str, Pos, Any]
+"""An event's class name (both parsers name them alike), its 0-based line and column, and
+the event itself (``value``, ``style``, ``implicit``, ``anchor``, ``tag`` as both have them)."""
+
+
+def _ruamel_events(text: str) -> Iterator[Event]:
+    for event in YAML(typ="base", pure=True).parse(text):
+        yield type(event).__name__, (event.start_mark.line, event.start_mark.column), event
+
+
+def _libyaml() -> Callable[[str], Iterator[Any]] | None:
+    """libyaml's event parser, when PyYAML was built with it."""
+    try:
+        import yaml
+    except ImportError:  # pragma: no cover - PyYAML is a dependency
+        return None
+    if not getattr(yaml, "__with_libyaml__", False):  # pragma: no cover - built without it
+        return None
+    loader = yaml.CSafeLoader
+
+    def parse(text: str) -> Iterator[Any]:
+        return yaml.parse(text, Loader=loader)
+
+    return parse
+
+
+_LIBYAML = _libyaml()
+_RUAMEL_ONLY = re.compile(r"^%|\t", re.MULTILINE)
+"""A directive (the parsers read different YAML versions) or a tab (they read tabs in
+indentation differently): such a text is parsed by ruamel alone."""
+
+
+def _fast_events(text: str) -> list[Event] | None:
+    """The text's events from libyaml (None: there is no libyaml, the text is for ruamel
+    alone, or libyaml refuses it). A text with an empty plain value (``key:`` and nothing
+    after it) is ruamel's too: the two parsers place such a value differently."""
+    if _LIBYAML is None or _RUAMEL_ONLY.search(text):
+        return None
+    events: list[Event] = []
+    try:
+        for event in _LIBYAML(text):
+            kind = type(event).__name__
+            if kind == "ScalarEvent" and event.value == "" and not event.style:
+                return None
+            events.append((kind, (event.start_mark.line, event.start_mark.column), event))
+    except Exception:  # any refusal: ruamel gives the message
+        return None
+    return events
 
 
 def _normalise(text: str) -> str:
@@ -226,6 +287,9 @@ class _Node:
         self.size = 1  # nodes it stands for, aliases expanded
 
 
+_VALUES = frozenset({"ScalarEvent", "AliasEvent", "MappingStartEvent", "SequenceStartEvent"})
+
+
 class _Composer:
     def __init__(self, name: str, lines: tuple[str, ...]) -> None:
         self.name = name
@@ -235,8 +299,7 @@ class _Composer:
     def error(self, message: str, pos: Pos) -> InputError:
         return InputError(message, _make_span(self.name, self.lines, *pos))
 
-    def compose(self, text: str) -> _Node | None:
-        yaml = YAML(typ="base", pure=True)
+    def compose(self, events: Iterable[Event]) -> _Node | None:
         anchors: dict[str, _Node] = {}
         opening: set[str] = set()
         stack: list[tuple[_Node, str | None]] = []
@@ -244,13 +307,13 @@ class _Composer:
         documents = 0
         expanded = 0
         written = 0
-        for event in yaml.parse(text):
-            pos = (event.start_mark.line, event.start_mark.column)
-            if isinstance(event, ScalarEvent | AliasEvent | MappingStartEvent | SequenceStartEvent):
+        for kind, at, event in events:
+            pos = at
+            if kind in _VALUES:
                 written += 1
                 if written > MAX_NODES:
                     raise self.error(f"too many values in one file (at most {MAX_NODES})", pos)
-            if isinstance(event, DocumentStartEvent):
+            if kind == "DocumentStartEvent":
                 documents += 1
                 if documents > 1:
                     raise self.error(
@@ -260,7 +323,7 @@ class _Composer:
                     )
                 continue
             node: _Node | None = None
-            if isinstance(event, AliasEvent):
+            if kind == "AliasEvent":
                 alias = str(event.anchor)
                 if alias in opening:
                     raise self.error(f"alias '*{alias}' refers to a collection it is inside", pos)
@@ -275,22 +338,22 @@ class _Composer:
                     )
                 if len(stack) + node.height > MAX_DEPTH:
                     raise self.error(f"nesting too deep (at most {MAX_DEPTH} levels)", pos)
-            elif isinstance(event, ScalarEvent):
+            elif kind == "ScalarEvent":
                 self.refuse_tag(event.tag, pos)
                 node = self.scalar(event, pos)
                 if event.anchor is not None:
                     anchors[str(event.anchor)] = node
-            elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+            elif kind in ("MappingStartEvent", "SequenceStartEvent"):
                 self.refuse_tag(event.tag, pos)
                 if len(stack) + 1 > MAX_DEPTH:
                     raise self.error(f"nesting too deep (at most {MAX_DEPTH} levels)", pos)
-                kind = "map" if isinstance(event, MappingStartEvent) else "seq"
+                shape = "map" if kind == "MappingStartEvent" else "seq"
                 name = None if event.anchor is None else str(event.anchor)
                 if name is not None:
                     opening.add(name)
-                stack.append((_Node(kind, pos), name))
+                stack.append((_Node(shape, pos), name))
                 continue
-            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+            elif kind in ("MappingEndEvent", "SequenceEndEvent"):
                 node, name = stack.pop()
                 node.height = 1 + max((c.height for c, _ in node.children), default=0)
                 node.size = 1 + sum(c.size for c, _ in node.children)
@@ -318,7 +381,7 @@ class _Composer:
             shown = "!!" + shown[len(_YAML_TAG) :]
         raise self.error(f"tags are not allowed (found '{shown}'); write plain values", pos)
 
-    def scalar(self, event: ScalarEvent, pos: Pos) -> _Node:
+    def scalar(self, event: Any, pos: Pos) -> _Node:
         text = str(event.value)
         # The raw text was checked for control characters; a double-quoted string's escapes
         # ("\e", "\u202e") make them anew. Names and texts are printed: they may hold none
@@ -330,7 +393,7 @@ class _Composer:
                 "(names and texts are printed)",
                 pos,
             )
-        if event.style is not None or not event.implicit[0]:
+        if event.style or not event.implicit[0]:  # libyaml writes a plain style as ""
             return _Node("scalar", pos, text)  # quoted or block: a string
         tag = str(self.resolver.resolve(ScalarNode, text, (True, False)))
         kind = tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else "str"
