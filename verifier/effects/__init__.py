@@ -11,10 +11,6 @@ below registers them in the order the files list them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from verifier.core.logic import Term
 from verifier.effects import (
     battle,
     coin,
@@ -33,12 +29,9 @@ from verifier.effects import (
     tokens,
     veil,
 )
-from verifier.effects.movement import binding, move, objects, target_fits
+from verifier.effects.movement import move, objects, target_fits
+from verifier.effects.parts import apply_effects
 from verifier.effects.verb import Link, Moved, Verb, register, verb, verbs
-from verifier.spec.cards import Effect
-
-if TYPE_CHECKING:
-    from verifier.rules.context import Ctx
 
 __all__ = [
     "Link",
@@ -86,31 +79,3 @@ for _verb in (
     summon.NORMAL_SUMMON,
 ):
     register(_verb)
-
-
-def apply_effects(ctx: Ctx, link: Link, parts: Sequence[Effect], go: Term) -> None:
-    """Apply the parts of an effect, each only when ``go`` holds.
-
-    A part happens after the one before it ("then": a new event), or, marked
-    ``simultaneous``, at the same time ("and", "and if you do"): the events of such a group
-    share one event number, so a trigger of the first part's event is still "the last thing
-    to happen" after the second, and the binding continuous effects their moves set off
-    follow the whole group.
-    """
-    outer = ctx.moment
-    moves: list[Moved] = []
-    for i, part in enumerate(parts):
-        if ctx.L.is_false(go):
-            break
-        if not part.simultaneous:
-            for earlier in moves:
-                binding(ctx, earlier)
-            moves = []
-            joined = i + 1 < len(parts) and parts[i + 1].simultaneous
-            ctx.moment = ctx.f.seq if joined else None
-        done = verb(part.verb).apply(ctx, link, part, go)
-        if done is not None:
-            moves.append(done)
-    ctx.moment = outer
-    for moved in moves:
-        binding(ctx, moved)

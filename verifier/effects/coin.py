@@ -19,7 +19,7 @@ __all__ = ["COIN_TOSS"]
 
 
 def _toss(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
-    from verifier.effects import apply_effects
+    from verifier.effects.parts import apply_effects
 
     least = effect.heads_at_least
     assert link.heads is not None and least is not None and effect.amount is not None

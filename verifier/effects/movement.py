@@ -36,6 +36,7 @@ __all__ = [
     "RETURN_TO_HAND",
     "SEND_TO_GRAVEYARD",
     "SPECIAL_SUMMON",
+    "SUMMONED_HOW",
     "binding",
     "choosable",
     "monster_zones_used",
@@ -45,6 +46,12 @@ __all__ = [
     "would_act",
     "would_destroy",
 ]
+
+
+SUMMONED_HOW = "ehow"
+"""The optional state field of how the latest effect's summon was done (``windows.HOW``):
+the Normal Summon by an effect (:mod:`verifier.effects.summon`) declares it, and the Special
+Summon sets it too where the scenario has it."""
 
 
 def target_fits(ctx: Ctx, ability: Ability, target: Term, me: Term, second: bool = False) -> Term:
@@ -268,7 +275,6 @@ def monster_zones_used(ctx: Ctx, player: Term) -> Term | None:
 
 
 def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
-    from verifier.effects import summon
     from verifier.rules.windows import HOW
 
     L, f, w = ctx.L, ctx.f, ctx.w
@@ -286,7 +292,7 @@ def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
     for c, h in enumerate(moved.hit):
         if h is not False:
             f.sseq[c] = L.ite(h, f.seq, f.sseq[c])
-    if w.layout.has(summon.FIELD) and not all(L.is_false(h) for h in moved.hit):
+    if w.layout.has(SUMMONED_HOW) and not all(L.is_false(h) for h in moved.hit):
         f.ehow = L.ite(L.or_(*moved.hit), HOW["special"], f.ehow)
     card = w.cards[link.ability.card]
     if any(k.kind == "bind" for k in card.continuous):

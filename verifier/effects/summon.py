@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from verifier.core.logic import Term
+from verifier.effects.movement import SUMMONED_HOW, monster_zones_used, objects
 from verifier.effects.verb import Chooser, Link, Moved, Place, Verb, takes_object
 from verifier.effects.verb import told_of_cards as _told
 from verifier.spec.cards import Effect, Zone
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FIELD", "NORMAL_SUMMON", "summons_without_tribute"]
 
-FIELD = "ehow"
+FIELD = SUMMONED_HOW
 """The optional state field of how the latest effect's summon was done (``windows.HOW``)."""
 
 
@@ -57,7 +58,6 @@ def summonable(ctx: Ctx, card: int, me: Term) -> Term:
 
 
 def _normal_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
-    from verifier.effects.movement import monster_zones_used, objects
     from verifier.rules.moves import move
     from verifier.rules.windows import HOW
 

@@ -23,7 +23,6 @@ from verifier.engines.base import (
     Engine,
     Limits,
     Search,
-    make_engine,
 )
 from verifier.engines.explore import ExplorerEngine, reporter
 from verifier.system import System
@@ -67,8 +66,11 @@ class AutoEngine:
         if seconds < AUTO_SMT_LEAST_SECONDS:
             return _named(found, "explore", "")
         if self.smt is None:
+            # Imported here: z3 is loaded only by a run that needs the SMT engine.
+            from verifier.engines.smt.engine import SmtEngine
+
             limits = Limits(seconds=seconds)
-            self.smt = make_engine("smt", self.system, self.start, self.start_activations, limits)
+            self.smt = SmtEngine.limited(self.system, self.start, self.start_activations, limits)
         by_smt = self.smt.search(body, want)
         if by_smt.found is not None or by_smt.complete:
             return _named(by_smt, "smt", f"explorer: {found.detail}")

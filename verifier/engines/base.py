@@ -1,4 +1,4 @@
-"""What every engine offers, its limits, and the registry of engines by name.
+"""What every engine offers, and its limits (the engines by name: :mod:`verifier.engines.catalog`).
 
 An engine answers one question about a scenario's continuations from a start state: is
 there one on which a claim's quantifier-free body evaluates to a given truth value? The
@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from verifier.claims import ast
-from verifier.core.state import State
-from verifier.system import Action, System
+from verifier.system import Action
 
 __all__ = [
     "AUTO_SMT_LEAST_SECONDS",
@@ -28,9 +27,6 @@ __all__ = [
     "Figures",
     "Limits",
     "Search",
-    "engine_names",
-    "make_engine",
-    "register_engine",
 ]
 
 DEFAULT_STATE_LIMIT = 1_000_000
@@ -91,65 +87,3 @@ class Limits:
     """Whether the explorer explores interchangeable cards in one order only (symmetry
     reduction) and first tries to decide a claim without a search (claim slicing);
     ``--no-reduce`` turns both off."""
-
-
-EngineFactory = Callable[[System, State, int, Limits], Engine]
-"""Builds an engine for a system, its start state and the activations before it."""
-
-_ENGINES: dict[str, Callable[[], EngineFactory]] = {}
-
-
-def register_engine(name: str, factory: Callable[[], EngineFactory]) -> None:
-    """Make an engine available by name; ``factory`` is called on first use (so an engine's
-    heavy imports, z3 for one, happen only when it is asked for)."""
-    _ENGINES[name] = factory
-
-
-def engine_names() -> list[str]:
-    return sorted(_ENGINES)
-
-
-def make_engine(
-    name: str, system: System, start: State, start_activations: int, limits: Limits
-) -> Engine:
-    """The engine called ``name`` over ``system`` from ``start``."""
-    if name not in _ENGINES:
-        raise LookupError(f"no engine named {name!r} (engines: {', '.join(engine_names())})")
-    return _ENGINES[name]()(system, start, start_activations, limits)
-
-
-def _explorer() -> EngineFactory:
-    from verifier.engines.explore import ExplorerEngine, reporter
-
-    def make(system: System, start: State, activations: int, limits: Limits) -> Engine:
-        return ExplorerEngine(
-            system,
-            start,
-            activations,
-            limits.max_states or DEFAULT_STATE_LIMIT,
-            limits.seconds,
-            progress=reporter(limits.progress),
-            reduce=limits.reduce,
-        )
-
-    return make
-
-
-def _auto() -> EngineFactory:
-    from verifier.engines.auto import AutoEngine
-
-    return AutoEngine
-
-
-def _smt() -> EngineFactory:
-    from verifier.engines.smt.engine import SmtEngine
-
-    def make(system: System, start: State, activations: int, limits: Limits) -> Engine:
-        return SmtEngine(system, start, activations, timeout=limits.seconds)
-
-    return make
-
-
-register_engine("auto", _auto)
-register_engine("explore", _explorer)
-register_engine("smt", _smt)

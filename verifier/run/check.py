@@ -10,7 +10,8 @@ from typing import Any
 from verifier.claims import ast
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.engines.base import Figures, Limits, make_engine
+from verifier.engines.base import Figures, Limits
+from verifier.engines.catalog import make_engine
 from verifier.games import game
 from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history

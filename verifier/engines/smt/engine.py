@@ -23,7 +23,7 @@ from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
-from verifier.engines.base import DEFAULT_SMT_BOUND, Search
+from verifier.engines.base import DEFAULT_SMT_BOUND, Limits, Search
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.errors import InternalError
 from verifier.system import Action, IllegalTrace, System
@@ -87,6 +87,13 @@ class SmtEngine:
     """Decides claims with z3 on an unrolling of the transition relation."""
 
     name = "smt"
+
+    @classmethod
+    def limited(
+        cls, system: System, start: State, start_activations: int, limits: Limits
+    ) -> SmtEngine:
+        """The engine with ``limits``' time (the other limits are the explorer's)."""
+        return cls(system, start, start_activations, timeout=limits.seconds)
 
     def __init__(
         self,
