@@ -5,8 +5,6 @@ scenario, :func:`ask` one claim; both answer with frozen :class:`Result` records
 :class:`VerifierError` (with ``path``, ``line``, ``col``, ``message``) for bad input.
 """
 
-__version__ = "0.1.0"
-
 from verifier.api import Result, Source, ask, check
 from verifier.errors import (
     ClaimError,
@@ -19,6 +17,7 @@ from verifier.errors import (
 from verifier.io.scenario import InMemory
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import TraceStep
+from verifier.version import __version__
 
 __all__ = [
     "ClaimError",

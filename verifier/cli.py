@@ -27,7 +27,6 @@ from typing import Any
 
 import click
 
-from verifier import __version__
 from verifier.api import Options, decide, decide_claim
 from verifier.designer.lint import DEFAULT_LINT_STATES
 from verifier.designer.orders import DEFAULT_ORDERS_STATES
@@ -52,6 +51,7 @@ from verifier.run.alternatives import EXPLAIN_SECONDS, EXPLAIN_STATES, other_con
 from verifier.run.check import ENGINES, ClaimResult, default_continuation, prepare
 from verifier.run.verdict import Verdict
 from verifier.trace.narrate import replay
+from verifier.version import __version__
 
 __all__ = ["cli", "main"]
 

@@ -557,7 +557,7 @@ class System:
             ctx.note("pass", (), "", action.player)
             if self.world.progresses and self.world.model.battle:
                 battle.on_pass(ctx, action.player)
-            protocol.pass_(ctx, action.player)
+            windows.close_open_state(ctx, protocol.pass_(ctx, action.player))
         elif kind == "resolve":
             self._resolve(ctx, action)
         elif kind == "cleanup":
@@ -622,8 +622,8 @@ class System:
         veiled = activated_negated(ctx, ability)  # before a cost moves the card
         activation.pay_costs(ctx, ability, player, action.tributes)
         mana.pay(ctx, ability, player, action.mana)
-        events.targeted(ctx, target)
-        events.targeted(ctx, self._second(action))
+        triggers.targeted(ctx, target)
+        triggers.targeted(ctx, self._second(action))
         if ability.card_activation:
             # Yu-Gi-Oh!: an activated card stays face-up in its zone; Magic: a spell is cast
             # onto the stack (CR 601.2a).
@@ -699,8 +699,8 @@ class System:
         veiled = activated_negated(ctx, ability)
         activation.pay_costs(ctx, ability, player, action.tributes)
         mana.pay(ctx, ability, player, action.mana)
-        events.targeted(ctx, target)
-        events.targeted(ctx, self._second(action))
+        triggers.targeted(ctx, target)
+        triggers.targeted(ctx, self._second(action))
         spd = speed.activation_speed(ctx, ability)
         card = self.world.cards[ability.card]
         copy = card.copy_of >= 0

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from verifier import __version__
 from verifier.errors import printable
 from verifier.games import game_named
 from verifier.report.chains import Figure, chains, figure
@@ -28,6 +27,7 @@ from verifier.run.check import ClaimResult
 from verifier.run.verdict import Verdict
 from verifier.spec.scenario import Scenario
 from verifier.trace.narrate import TraceStep
+from verifier.version import __version__
 
 if TYPE_CHECKING:
     import jinja2

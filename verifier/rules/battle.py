@@ -27,9 +27,9 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.rules import protocol, sba, triggers
-from verifier.rules.context import Check, Ctx, matches, on_field, turn_player
+from verifier.rules.context import Check, Ctx, defense_position, matches, on_field, turn_player
 from verifier.rules.moves import binding, move
-from verifier.rules.turn import defense_position, step_is
+from verifier.rules.timing import step_is
 from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [

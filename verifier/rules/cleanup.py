@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode
-from verifier.rules import battle, events, protocol, triggers, turn, windows
+from verifier.rules import battle, events, protocol, timing, triggers, windows
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
 
@@ -77,7 +77,7 @@ def cleanup(ctx: Ctx) -> None:
     windows.summon_succeeds(ctx, summon_goes_on)
     done = L.not_(summon_goes_on)
     waiting = triggers.collect(ctx, after_chain=True, when=done)
-    f.mode = L.ite(done, L.ite(waiting, int(Mode.TRIGGERS), turn.settled(ctx)), f.mode)
+    f.mode = L.ite(done, L.ite(waiting, int(Mode.TRIGGERS), timing.settled(ctx)), f.mode)
     protocol.open_state(ctx, done)
     if ctx.w.progresses:
         battle.check_replay(ctx, L.and_(done, L.not_(waiting)))

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
 from verifier.games import game
-from verifier.rules import protocol, strike
+from verifier.rules import protocol, sba, strike
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Card
 from verifier.spec.rulesystem import RuleSystem
@@ -213,8 +213,6 @@ def enter(ctx: Ctx, step: int) -> None:
         ctx.exceed(Capacity.DIVIDED, L.and_(attacks, f.blkd[c], f.asg[c] > 0, several))
     if w.model.combat_damage == "dealt":
         deal(ctx, True)
-        from verifier.rules import sba
-
         sba.apply(ctx)
         return
     for ability in w.abilities:

@@ -9,6 +9,7 @@ from typing import Any
 from verifier.core.logic import Logic, Term
 from verifier.core.state import Capacity, Frame, Window
 from verifier.core.world import World
+from verifier.rules import colors
 from verifier.spec.cards import Filter, Zone
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "Ctx",
     "Note",
     "append",
+    "defense_position",
     "first_only",
     "matches",
     "on_field",
@@ -149,8 +151,6 @@ def matches(ctx: Ctx, card: int, flt: Filter, me: Term, source: int | None = Non
     if flt.dizzy is not None:
         parts.append(f.dizzy[card] if flt.dizzy else L.not_(f.dizzy[card]))
     if flt.color is not None and w.layout.has("colors"):
-        from verifier.rules import colors  # its colours now (CR 105.3)
-
         parts.append(colors.fits(ctx, card, flt.color))
     if flt.position is not None:
         defending = L.not_(f.up[card])
@@ -263,3 +263,11 @@ def first_only(ctx: Ctx, mask: Sequence[Term]) -> list[Term]:
         out.append(L.and_(m, L.not_(seen)))
         seen = L.or_(seen, m)
     return out
+
+
+def defense_position(ctx: Ctx, card: int) -> Term:
+    """Whether ``card`` is in Defense Position (a face-down monster always is)."""
+    f = ctx.f
+    if ctx.w.layout.has("dpos"):
+        return ctx.L.or_(f.dpos[card], ctx.L.not_(f.up[card]))
+    return ctx.L.not_(f.up[card])

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.rules.context import Check, Ctx, turn_player
-from verifier.rules.turn import step_is
+from verifier.rules.timing import step_is
 from verifier.spec.cards import Condition
 
 __all__ = ["during_checks"]

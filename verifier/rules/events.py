@@ -20,7 +20,7 @@ from verifier.rules.context import Ctx, matches
 from verifier.spec.cards import EVENT_CONDITIONS, Condition
 from verifier.spec.scenario import Scenario
 
-__all__ = ["chain_begins", "condition_met", "fields", "heard", "open_after_chain", "targeted"]
+__all__ = ["chain_begins", "condition_met", "fields", "heard", "open_after_chain"]
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:
@@ -36,18 +36,6 @@ def chain_begins(ctx: Ctx) -> None:
     if ctx.w.layout.has("cseq"):
         f = ctx.f
         f.cseq = ctx.L.ite(f.clen == 0, f.seq, f.cseq)
-
-
-def targeted(ctx: Ctx, target: int | None) -> None:
-    """An activation targets ``target``: "when a card is targeted" conditions and triggers
-    (a targeted player is no card: nothing watches for that)."""
-    if target is None or target >= ctx.w.n:
-        return
-    from verifier.rules import triggers
-
-    f = ctx.f
-    hit = [c == target for c in range(ctx.w.n)]
-    triggers.fire(ctx, "targeted", hit, list(f.zone))
 
 
 def heard(ctx: Ctx, event: str, hit: Sequence[Term], controllers: Sequence[Term]) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
+from verifier.rules import timing
 from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.rulesystem import RuleSystem
 
@@ -102,10 +103,9 @@ def may_pass(ctx: Ctx, player: int) -> Iterator[Check]:
         yield Check("chain.already-pressed", L.not_(f.pressed[player]))
 
 
-def pass_(ctx: Ctx, player: int) -> None:
-    """``player`` passes (or presses resolve); the chain closes when both have."""
-    from verifier.rules import windows
-
+def pass_(ctx: Ctx, player: int) -> Term:
+    """``player`` passes (or presses resolve); the chain closes when both have. Returns when
+    both have passed in an open game state (the caller closes it: :mod:`verifier.rules.windows`)."""
     L, f = ctx.L, ctx.f
     if _alternating(ctx):
         closes = f.passes == 1
@@ -120,13 +120,13 @@ def pass_(ctx: Ctx, player: int) -> None:
     # A closed chain starts to resolve, and the Summon response window closes with it.
     f.mode = L.ite(chain_closes, int(Mode.RESOLVE), f.mode)
     answering = L.or_(
-        windows.responding(ctx),
+        timing.responding(ctx),
         f.window == int(Window.ATTACK),
         f.window == int(Window.EVENT_RESPONSE),
     )
     f.window = L.ite(L.and_(chain_closes, answering), int(Window.NONE), f.window)
     ctx.note("close", detail="chain") if chain_closes is True else None
-    windows.close_open_state(ctx, open_closes)
+    return open_closes
 
 
 def may_time_out(ctx: Ctx) -> Iterator[Check]:

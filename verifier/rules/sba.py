@@ -20,6 +20,7 @@ from __future__ import annotations
 from verifier.core.logic import Term
 from verifier.rules import regeneration
 from verifier.rules.context import Ctx, on_field
+from verifier.rules.moves import move
 from verifier.spec.cards import Zone
 from verifier.spec.rulesystem import RuleSystem
 
@@ -38,8 +39,6 @@ def fields(model: RuleSystem) -> tuple[str, ...]:
 
 def apply(ctx: Ctx, when: Term = True) -> None:
     """Perform every state-based action that applies now (when ``when`` holds)."""
-    from verifier.rules.moves import move
-
     L, f, w = ctx.L, ctx.f, ctx.w
     rules = w.model.state_based
     if not rules or L.is_false(when):
@@ -75,8 +74,6 @@ def apply(ctx: Ctx, when: Term = True) -> None:
 
 def _tokens_cease(ctx: Ctx, when: Term) -> None:
     """704.5d: every token that is neither on the battlefield nor already nowhere."""
-    from verifier.rules.moves import move
-
     L, f, w = ctx.L, ctx.f, ctx.w
     ceasing: list[Term] = [False] * w.n
     for c in range(w.n):

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.rules import turn
+from verifier.rules import timing
 from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.cards import Ability, Card
 from verifier.spec.rulesystem import RuleSystem
@@ -97,6 +97,6 @@ def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
         # first link of the Summon response chain.
         open_window = L.or_(open_window, f.window == int(Window.SUMMON_RESPONSE))
     allowed = L.and_(
-        f.mode == int(Mode.OPEN), player == turn_player(ctx), turn.main_phase(ctx), open_window
+        f.mode == int(Mode.OPEN), player == turn_player(ctx), timing.main_phase(ctx), open_window
     )
     yield Check("timing.speed-1", L.or_(L.not_(slow), allowed))

@@ -12,6 +12,7 @@ the stack by then. The count starts over as a turn begins.
 
 from __future__ import annotations
 
+from verifier.rules import triggers
 from verifier.rules.context import Ctx
 from verifier.spec.cards import Ability
 from verifier.spec.scenario import Scenario
@@ -37,8 +38,6 @@ def cast(ctx: Ctx, ability: Ability) -> None:
     counts the spells cast before it this turn, and its storm ability triggers."""
     if not ctx.w.layout.has("casts") or not ability.card_activation:
         return
-    from verifier.rules import triggers
-
     f, card = ctx.f, ability.card
     f.stormc[card] = f.casts
     f.casts = ctx.add(f.casts, 1)

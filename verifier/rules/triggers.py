@@ -11,10 +11,20 @@ from collections.abc import Iterator, Sequence
 
 from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode
+from verifier.rules import events, protocol, speed, timing
 from verifier.rules.context import Check, Ctx, matches, present, turn_player
 from verifier.spec.cards import Ability, Zone
 
-__all__ = ["after_placing", "collect", "fire", "fire_step", "group", "may_place", "remaining"]
+__all__ = [
+    "after_placing",
+    "collect",
+    "fire",
+    "fire_step",
+    "group",
+    "may_place",
+    "remaining",
+    "targeted",
+]
 
 
 def fire(
@@ -77,9 +87,17 @@ def fire(
         if fired is True:
             ctx.note("trigger", [watcher], ability.label)
     if w.watchers:
-        from verifier.rules import events
-
         events.heard(ctx, event, hit, then)
+
+
+def targeted(ctx: Ctx, target: int | None) -> None:
+    """An activation targets ``target``: "when a card is targeted" conditions and triggers
+    (a targeted player is no card: nothing watches for that)."""
+    if target is None or target >= ctx.w.n:
+        return
+    f = ctx.f
+    hit = [c == target for c in range(ctx.w.n)]
+    fire(ctx, "targeted", hit, list(f.zone))
 
 
 def fire_step(ctx: Ctx, step: str) -> None:
@@ -222,8 +240,6 @@ def remaining(ctx: Ctx) -> Term:
 
 def after_placing(ctx: Ctx) -> None:
     """Once every waiting trigger is placed or declined, the chain is built as usual."""
-    from verifier.rules import protocol, speed, turn, windows
-
     L, f = ctx.L, ctx.f
     last_player = L.select(speed.top_slot(ctx), f.lpl, turn_player(ctx))
     more = remaining(ctx)
@@ -234,7 +250,7 @@ def after_placing(ctx: Ctx) -> None:
         L.ite(
             has_chain,
             int(Mode.BUILD),
-            L.ite(windows.responding(ctx), int(Mode.OPEN), turn.settled(ctx)),
+            L.ite(timing.responding(ctx), int(Mode.OPEN), timing.settled(ctx)),
         ),
     )
     built = L.and_(L.not_(more), has_chain)

@@ -21,8 +21,26 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
 from verifier.core.world import World
 from verifier.games import game
-from verifier.rules import colors, combat, mana, morph, protocol, sba, storm, strike, triggers
+from verifier.rules import (
+    battle,
+    colors,
+    combat,
+    mana,
+    morph,
+    protocol,
+    sba,
+    storm,
+    strike,
+    triggers,
+)
 from verifier.rules.context import Check, Ctx, on_field, turn_player
+from verifier.rules.moves import tribute
+from verifier.rules.timing import (
+    main_phase,
+    main_phase_checks,
+    open_for_turn_player,
+    turns_of,
+)
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
 
@@ -31,17 +49,12 @@ __all__ = [
     "advance",
     "advance_checks",
     "change_position",
-    "defense_position",
     "fields",
     "land_checks",
-    "main_phase",
-    "open_for_turn_player",
     "play_land",
     "position_checks",
     "quiet_steps",
     "set_monster",
-    "settled",
-    "step_is",
     "through",
 ]
 
@@ -61,58 +74,6 @@ def fields(scenario: Scenario) -> tuple[str, ...]:
     return ("dpos",) if positions else ()
 
 
-def turns_of(scenario: Scenario) -> int:
-    """How many turns a continuation may span (``limits.turns``; the scenario's own: 1)."""
-    return scenario.limits.get("turns", 1)
-
-
-def _last_turn(ctx: Ctx) -> Term:
-    turns = turns_of(ctx.w.scenario)
-    return True if turns == 1 else ctx.f.tno == turns - 1
-
-
-def step_is(ctx: Ctx, *names: str) -> Term:
-    """Whether the game is in one of the steps ``names`` (those the turn has)."""
-    w, L = ctx.w, ctx.L
-    if not w.progresses:
-        return w.scenario.step in names
-    return L.or_(*(ctx.f.step == w.step_index(n) for n in names if n in w.steps))
-
-
-def main_phase(ctx: Ctx) -> Term:
-    """Whether the game is in a Main Phase."""
-    w = ctx.w
-    if not w.progresses:
-        return w.main_phase
-    mains = [s for s, phase in zip(w.steps, w.phases, strict=True) if phase in w.model.main_phases]
-    return step_is(ctx, *mains)
-
-
-def defense_position(ctx: Ctx, card: int) -> Term:
-    """Whether ``card`` is in Defense Position (a face-down monster always is)."""
-    f = ctx.f
-    if ctx.w.layout.has("dpos"):
-        return ctx.L.or_(f.dpos[card], ctx.L.not_(f.up[card]))
-    return ctx.L.not_(f.up[card])
-
-
-def settled(ctx: Ctx) -> int:
-    """The mode once the chains are over: the game state opens again in the same step when
-    the scenario goes through its turn; otherwise its continuation is done."""
-    return int(Mode.OPEN) if ctx.w.progresses else int(Mode.DONE)
-
-
-def closed(ctx: Ctx) -> int | Term:
-    """The mode after both players pass in an open game state with nothing to answer: the
-    turn moves on, unless the scenario's last step ends."""
-    w = ctx.w
-    if not w.progresses:
-        return int(Mode.DONE)
-    assert w.until is not None
-    ends = ctx.L.and_(ctx.f.step == w.until, _last_turn(ctx))
-    return ctx.L.ite(ends, int(Mode.DONE), int(Mode.ADVANCE))
-
-
 # -- moving on ---------------------------------------------------------------------------------
 
 
@@ -122,8 +83,6 @@ def _next(ctx: Ctx) -> Term:
     nxt: Term = f.step
     for i, name in enumerate(w.steps):
         if name == "battle-step":
-            from verifier.rules import battle
-
             follows = battle.after_battle_step(ctx)
         elif name == combat.ATTACKERS and w.layout.has("declaring"):
             follows = combat.after_attackers(ctx)
@@ -194,8 +153,6 @@ def quiet_steps(world: World) -> frozenset[int]:
 
 
 def _could_activate(world: World, ability: Ability, step: str) -> bool:
-    from verifier.rules import battle
-
     model = world.model
     kind = model.kinds[world.cards[ability.card].kind if ability.card_activation else ability.kind]
     if kind.trigger:
@@ -295,8 +252,6 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
     trigger triggered (see :func:`quiet_steps`): both players can only pass, so the turn
     moves on through it at once (the same continuations, fewer actions).
     """
-    from verifier.rules import battle
-
     L, f, w = ctx.L, ctx.f, ctx.w
     assert w.until is not None
     if dest > w.until:
@@ -330,30 +285,8 @@ def advance(ctx: Ctx, dest: int, quiet: frozenset[int] = frozenset()) -> None:
 # -- the moves of a Main Phase -----------------------------------------------------------------
 
 
-def open_for_turn_player(ctx: Ctx) -> Term:
-    """An open game state in which the turn player may act (no chain, nothing to answer)."""
-    L, f = ctx.L, ctx.f
-    return L.and_(
-        f.mode == int(Mode.OPEN),
-        f.window == int(Window.NONE),
-        f.clen == 0,
-        f.right == turn_player(ctx),
-        f.passes == 0,
-    )
-
-
-def main_phase_checks(ctx: Ctx, normal: bool) -> Iterator[Check]:
-    """A move of the turn player's open Main Phase (a Normal Summon or Set: once per turn)."""
-    yield Check("turn.main-phase", ctx.L.and_(main_phase(ctx), open_for_turn_player(ctx)))
-    if normal and ctx.w.layout.has("nsum"):
-        yield Check("summon.once-per-turn", ctx.f.nsum == 0)
-
-
 def set_monster(ctx: Ctx, card: int, tributes: tuple[int, ...]) -> None:
     """Set a monster from the hand: face-down Defense Position. A Set is not a Summon."""
-    from verifier.rules.moves import tribute
-    from verifier.spec.cards import Zone
-
     f, w = ctx.f, ctx.w
     ctx.note("set", [card], "", turn_player(ctx))
     tribute(ctx, tributes)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window
-from verifier.rules import protocol, triggers, turn
+from verifier.rules import battle, protocol, timing, triggers
 from verifier.rules.context import Check, Ctx, matches, turn_player
 from verifier.rules.moves import tribute
 from verifier.spec.cards import Ability, Condition, Zone
@@ -23,7 +23,6 @@ __all__ = [
     "effect_summon_last",
     "negation_window_checks",
     "open_after_effect_summon",
-    "responding",
     "summon",
     "summon_checks",
     "summon_succeeds",
@@ -68,8 +67,6 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
             cases.append(L.and_(top, L.or_(*kinds), by))
         return L.or_(*cases)
     if condition.kind in ("attack-declared", "damage-step", "damage-calculation"):
-        from verifier.rules import battle
-
         return battle.condition_met(ctx, condition, player)
     flt = condition.filter
     assert flt is not None
@@ -92,7 +89,7 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
     if condition.kind == "would-be-summoned":
         window = L.and_(f.window == int(Window.SUMMON_NEGATION), f.clen == 0, f.summoning >= 0)
     else:
-        window = responding(ctx)
+        window = timing.responding(ctx)
     return L.and_(window, how_ok, L.or_(*monsters))
 
 
@@ -130,7 +127,7 @@ def summon_checks(
     summoned = w.cards[card].type == "monster" and not w.model.kinds[w.cards[card].kind].cast
     yield Check("summon.monster", summoned)
     if w.progresses:
-        yield from turn.main_phase_checks(ctx, normal=how in {"normal", "tribute", "set"})
+        yield from timing.main_phase_checks(ctx, normal=how in {"normal", "tribute", "set"})
     if how == "flip":
         # A Flip Summon turns a monster Set in an earlier turn face-up in Attack Position.
         yield Check("summon.tributes", not tributes)
@@ -232,7 +229,7 @@ def close_open_state(ctx: Ctx, when: Term) -> None:
     f.window = L.ite(response, int(Window.NONE), f.window)
     protocol.open_state(ctx, response)
     f.window = L.ite(finished, int(Window.NONE), f.window)
-    f.mode = L.ite(finished, turn.closed(ctx), f.mode)
+    f.mode = L.ite(finished, timing.closed(ctx), f.mode)
     for c in range(ctx.w.n):
         f.summoned[c] = L.and_(f.summoned[c], L.not_(L.or_(finished, response)))
 
@@ -264,14 +261,6 @@ def open_after_effect_summon(ctx: Ctx, summoned: list[Term], when: Term) -> None
     f.how = L.ite(opens, how, f.how)
     f.window = L.ite(opens, int(Window.EFFECT_SUMMON_RESPONSE), f.window)
     f.mode = L.ite(L.and_(opens, f.mode == int(Mode.DONE)), int(Mode.OPEN), f.mode)
-
-
-def responding(ctx: Ctx) -> Term:
-    """Whether a Summon response window is open (after a summon, or an effect's summon)."""
-    f = ctx.f
-    return ctx.L.or_(
-        f.window == int(Window.SUMMON_RESPONSE), f.window == int(Window.EFFECT_SUMMON_RESPONSE)
-    )
 
 
 def end_of_chain(ctx: Ctx) -> Term:

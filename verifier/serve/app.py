@@ -31,9 +31,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from verifier import __version__
 from verifier.serve import catalog, permalink
 from verifier.serve.worker import SCENARIO_NAME, Job, Outcome, Pool, Problem, RunLimits
+from verifier.version import __version__
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from verifier import __version__
 from verifier.sweep.load import PLACEHOLDER, Sweep
+from verifier.version import __version__
 
 __all__ = ["Job", "Settings", "bindings", "jobs"]
 
