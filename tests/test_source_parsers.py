@@ -56,6 +56,7 @@ def test_libyaml_is_used_on_a_plain_text() -> None:
     assert source._fast_events("%YAML 1.2\n---\na: 1\n") is None
     assert source._fast_events("a:\t1\n") is None
     assert source._fast_events("a:\nb: 1\n") is None
+    assert source._fast_events("|\n# x\n") is None  # a document that is one scalar
 
 
 @pytest.mark.parametrize(
@@ -81,6 +82,9 @@ def test_libyaml_is_used_on_a_plain_text() -> None:
         "? complex\n: value\n",
         "a: 'it''s'\n",
         'a: "\\e"\n',
+        "|\n# x\n",  # a document that is one block scalar: ruamel's alone
+        "a: |\n  # x\n",
+        "- >\n # c\n",
     ],
 )
 def test_edge_cases_read_the_same(text: str) -> None:

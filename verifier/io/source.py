@@ -229,7 +229,8 @@ indentation differently): such a text is parsed by ruamel alone."""
 def _fast_events(text: str) -> list[Event] | None:
     """The text's events from libyaml (None: there is no libyaml, the text is for ruamel
     alone, or libyaml refuses it). A text with an empty plain value (``key:`` and nothing
-    after it) is ruamel's too: the two parsers place such a value differently."""
+    after it) is ruamel's too: the two parsers place such a value differently; so is a
+    document that is a single scalar."""
     if _LIBYAML is None or _RUAMEL_ONLY.search(text):
         return None
     events: list[Event] = []
@@ -240,6 +241,10 @@ def _fast_events(text: str) -> list[Event] | None:
                 return None
             events.append((kind, (event.start_mark.line, event.start_mark.column), event))
     except Exception:  # any refusal: ruamel gives the message
+        return None
+    if len(events) > 2 and events[2][0] == "ScalarEvent":
+        # A document that is one scalar (no scenario is): libyaml reads a block scalar there
+        # differently ("|" then "# x" at column 0 is text to YAML 1.2, a comment to libyaml).
         return None
     return events
 
