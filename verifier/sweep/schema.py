@@ -11,9 +11,9 @@ from verifier.io.schema import (
     ConditionFile,
     Names,
     Speed,
+    Strict,
     TriggerEvent,
-    _alias,
-    _Strict,
+    alias,
 )
 
 __all__ = [
@@ -27,14 +27,14 @@ __all__ = [
 
 _QUALIFIERS = frozenset({"by", "how", "includes", "would-destroy", "at-least"})
 CONDITIONS = tuple(
-    _alias(name) for name in ConditionFile.model_fields if _alias(name) not in _QUALIFIERS
+    alias(name) for name in ConditionFile.model_fields if alias(name) not in _QUALIFIERS
 )
 """The activation conditions a placeholder's ``condition`` filter may name."""
 TRIGGER_EVENTS = tuple(get_args(TriggerEvent))
 """The trigger events a placeholder's ``trigger`` filter may name."""
 
 
-class PlaceholderFile(_Strict):
+class PlaceholderFile(Strict):
     """Which cards of the library a placeholder stands for: each filter given must fit."""
 
     kind: Names | None = Field(None, description="the card's kind, or one of a list of kinds")
@@ -55,14 +55,14 @@ class PlaceholderFile(_Strict):
     exclude: list[str] = Field(default_factory=list, description="never these cards")
 
 
-class SweepClaimFile(_Strict):
+class SweepClaimFile(Strict):
     """A claim decided for every instance, with its name in the results."""
 
     claim: str = Field(description="the claim; placeholders ({ANSWER}) are filled in")
     id: str | None = Field(None, description="its name in the results (default: claim-N)")
 
 
-class SweepFile(_Strict):
+class SweepFile(Strict):
     """A sweep: a scenario template, the cards its placeholders take, claims and models."""
 
     sweep: str = Field(description="the question the sweep answers, in a sentence")
