@@ -236,8 +236,8 @@ def test_the_progress_line_tells_states_rate_depth_and_memory(
     from verifier import cli
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert cli._progress(quiet=True) is None
-    line = cli._progress(quiet=False)
+    assert cli.progress(quiet=True) is None
+    line = cli.progress(quiet=False)
     assert line is not None
     line({"states": 12345, "rate": 6000.0, "depth": 7, "memory": 3e8, "seconds": 2})
     line.clear()
