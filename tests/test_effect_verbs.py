@@ -68,7 +68,7 @@ FILES_ORDER = [
 ]
 #: Verbs no effect part of the generator writes: the object combat damage on the stack
 #: carries, and copy-spell, which the scenario generator gives a card of its own (its target
-#: is a spell on the stack: ``designer.generate._copy_spell``).
+#: is a spell on the stack: ``designer.generate.scenarios._copy_spell``).
 UNGENERATED = {"combat-damage", "copy-spell"}
 
 
