@@ -57,6 +57,9 @@ def test_libyaml_is_used_on_a_plain_text() -> None:
     assert source._fast_events("a:\t1\n") is None
     assert source._fast_events("a:\nb: 1\n") is None
     assert source._fast_events("|\n# x\n") is None  # a document that is one scalar
+    # Past the most values a file may hold, libyaml's events are not all kept in memory:
+    # ruamel's stream stops at the bound with its message.
+    assert source._fast_events("[" + "1, " * source.MAX_NODES + "1]\n") is None
 
 
 @pytest.mark.parametrize(

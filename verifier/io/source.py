@@ -234,11 +234,16 @@ def _fast_events(text: str) -> list[Event] | None:
     if _LIBYAML is None or _RUAMEL_ONLY.search(text):
         return None
     events: list[Event] = []
+    values = 0
     try:
         for event in _LIBYAML(text):
             kind = type(event).__name__
             if kind == "ScalarEvent" and event.value == "" and not event.style:
                 return None
+            if kind in _VALUES:
+                values += 1
+                if values > MAX_NODES:
+                    return None  # refused: ruamel's events stream to the same refusal
             events.append((kind, (event.start_mark.line, event.start_mark.column), event))
     except Exception:  # any refusal: ruamel gives the message
         return None
