@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import Enum, IntEnum
 from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -29,11 +29,16 @@ __all__ = [
     "Layout",
     "Mode",
     "Outcome",
+    "Reset",
     "Seen",
     "State",
     "Window",
+    "array",
+    "declare",
+    "scalar",
     "tracked",
     "view",
+    "withdraw",
 ]
 
 State = tuple[Any, ...]
@@ -116,6 +121,17 @@ Column = MutableSequence[Term]
 """An array field of a frame: one term per card, ability, slot, player or log entry."""
 
 
+class Reset(Enum):
+    """When a state field goes back to its value before anything happened."""
+
+    TURN = "turn"
+    """As the next turn begins: what lasts "this turn" ends."""
+    MOVES = "moves"
+    """When its card moves to another zone: a card that moves is a new card (CR 400.7)."""
+    FLIPPED = "flipped"
+    """When its card is turned face-down on the field."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Field:
     """One field of the state vector (each is a constant of this module: compared by
@@ -130,6 +146,8 @@ class Field:
     refers: str | None = None
     """``card`` or ``ability`` when its values name one (an index; negative: none), so a
     renaming of interchangeable cards renames them too (:mod:`verifier.engines.symmetry`)."""
+    resets: frozenset[Reset] = frozenset()
+    """When it goes back to ``fill`` (a field indexed by card: that card's entry)."""
 
     @property
     def boolean(self) -> bool:
@@ -203,76 +221,67 @@ CORE: tuple[Field, ...] = (
 """The fields every state has, in vector order (arrays first). Their positions never
 change, so code outside the rules may read them from any state with :func:`view`."""
 
-OPTIONAL: dict[str, Field] = {
-    f.name: f
-    for f in (
-        _array("dizzy", "card", False),  # the card is dizzy (used) until undizzied
-        # rules/activation.py: a link's second target, or -1 (Magic's Fire: "two targets")
-        _array("ltg2", "slot", -1, "card"),
-        # effects/veil.py: its effects are negated until the end of the turn (Effect Veiler)
-        _array("veiled", "card", False),
-        # rules/activation.py: the players who used the ability this turn, for a "once per
-        # turn" by name (1: the first player, 2: the second, 3: both)
-        _array("uby", "ability"),
-        # effects/summon.py: how the latest summon by a card effect was done (windows.HOW)
-        Field("ehow", None, 2),
-        _array("pressed", "player", False),  # pressed resolve, or passed in the open state
-        _array("atk", "card"),  # its ATK now, after every change (0 for a card without)
-        _array("defense", "card"),  # its DEF now, after every change (0 for a card without)
-        # hands (rules/activation.py): the cards of a hand the scenario does not list
-        _array("hand", "player"),  # unlisted cards in the player's hand
-        # effects/resources.py: the cards left in the player's Deck (-1: not counted)
-        _array("deck", "player", -1),
-        # Magic (effects/damage.py, rules/sba.py): damage marked on a creature; a player who lost
-        _array("dmg", "card"),
-        _array("lost", "player", False),
-        # Magic's tokens (effects/tokens.py): the token of this slot was created (it is one
-        # object: once gone, CR 704.5d, it never comes back)
-        _array("made", "card", False),
-        # Magic's combat (rules/combat.py): attacking, the attacker it blocks, damage assigned
-        _array("atkg", "card", False),
-        _array("blk", "card", -1, "card"),
-        _array("asg", "card"),
-        _array("blkd", "card", False),  # an attacker that was blocked (it stays so, 509.1h)
-        _array("atgt", "card", -2, "card"),  # whom its assigned damage goes to: -1 a player
-        _array("fresh", "card", False),  # came under its controller's control this turn
-        _array("shield", "card"),  # rules/regeneration.py: its regeneration shields
-        # rules/colors.py: Magic's colours now, a bit per colour (W 1, U 2, B 4, R 8, G 16)
-        _array("colors", "card"),
-        Field("declaring", None, 0),  # attackers (1) or blockers (2) are being declared
-        # Magic's mana (rules/mana.py): each player's mana pool, one field per type of mana
-        _array("mana_w", "player"),
-        _array("mana_u", "player"),
-        _array("mana_b", "player"),
-        _array("mana_r", "player"),
-        _array("mana_g", "player"),
-        _array("mana_c", "player"),
-        Field("lands", None, 0),  # lands the turn player played this turn (rules/turn.py)
-        # Magic's storm (rules/storm.py): spells cast this turn; each card's storm count
-        Field("casts", None, 0),
-        _array("stormc", "card"),
-        # event conditions (rules/windows.py): "when a card is destroyed" and the like
-        Field("cseq", None, 0),  # the last event's number when the current chain began
-        # the turn (a scenario that goes on through its steps: rules/turn.py, rules/battle.py)
-        Field("step", None, 0),  # the step of the turn (an index into the game's steps)
-        Field("tp", None, 0),  # the turn player (when a continuation may go on to a next turn)
-        Field("tno", None, 0),  # how many turns began after the scenario's
-        Field("nsum", None, 0),  # Normal Summons and Sets the turn player made this turn
-        _array("dpos", "card", False),  # in Defense Position
-        _array("fixed", "card", False),  # its battle position may not change this turn
-        _array("atkd", "card", False),  # declared an attack this turn
-        Field("attacker", None, -1, "card"),  # the monster whose attack is under way, or -1
-        Field("atarget", None, -1, "card"),  # the monster it attacks, or -1 (a direct attack)
-        Field("acount", None, 0),  # the opponent's monsters when the attack was declared
-        Field("replay", None, False),  # a replay: the attacker may attack again or not
-        Field("bflip", None, -1, "card"),  # the attacked monster the attack flipped face-up, or -1
-        _array("bdes", "card", False),  # record: destroyed by battle
-        _array("bwait", "card", False),  # destroyed by this battle, waiting for its end
-        _array("bdmg", "player"),  # record: battle damage the player took
-    )
-}
-"""Fields a state has only when its game (``Game.fields``) or a rule primitive its rule
-system selects asks for them; they follow the core fields."""
+OPTIONAL: dict[str, Field] = {}
+"""Fields a state has only when its game (``Game.fields``), a rule primitive its rule system
+selects or an effect verb its cards use asks for them; they follow the core fields. Each is
+declared, with :func:`declare`, by the module that owns it (a verb, a rule), next to the code
+that reads and writes it."""
+
+
+def declare(*fields: Field) -> tuple[Field, ...]:
+    """Make optional state fields known by their names, so a layout may carry them.
+
+    The module that owns a field declares it at import time: its name, what it is indexed
+    by, its value before anything happened and when it goes back to that value
+    (:class:`Reset`). A name may be declared once; declaring the same field again (a module
+    imported twice) changes nothing.
+    """
+    for f in fields:
+        known = OPTIONAL.get(f.name)
+        if known is not None and _shape(known) != _shape(f):
+            raise ValueError(f"a state field named {f.name!r} is already declared")
+        if f.name in _CORE_INDEX:
+            raise ValueError(f"{f.name!r} is a core field of every state")
+        if f.over != "card" and f.resets & {Reset.MOVES, Reset.FLIPPED}:
+            raise ValueError(f"{f.name!r} is not a card's: it cannot reset as a card moves")
+        if known is None:
+            OPTIONAL[f.name] = f
+            setattr(Frame, f.name, _missing(f.name))
+    return fields
+
+
+def _shape(f: Field) -> tuple[Any, ...]:
+    return (f.name, f.over, f.fill, type(f.fill), f.refers, f.resets)
+
+
+def withdraw(name: str) -> None:
+    """Forget the optional field called ``name`` (for tests that declare their own)."""
+    if OPTIONAL.pop(name, None) is not None:
+        delattr(Frame, name)
+        for cached in (_frame_classes, _fields, _resetting):
+            cached.cache_clear()
+
+
+def array(
+    name: str,
+    over: str,
+    fill: int | bool = 0,
+    refers: str | None = None,
+    resets: frozenset[Reset] = frozenset(),
+) -> Field:
+    """An optional array field (see :class:`Field`)."""
+    return Field(name, over, fill, refers, resets)
+
+
+def scalar(
+    name: str,
+    fill: int | bool = 0,
+    refers: str | None = None,
+    resets: frozenset[Reset] = frozenset(),
+) -> Field:
+    """An optional scalar field (see :class:`Field`)."""
+    return Field(name, None, fill, refers, resets)
+
 
 _CORE_INDEX = {f.name: i for i, f in enumerate(CORE)}
 
@@ -309,7 +318,12 @@ class Layout:
     @property
     def fields(self) -> tuple[Field, ...]:
         """Every field of the vector, in order."""
-        return CORE + tuple(OPTIONAL[name] for name in self.extra)
+        return _fields(self.extra)
+
+    def resetting(self, reset: Reset) -> tuple[tuple[int, Field], ...]:
+        """The optional fields of this layout that go back to their first value at
+        ``reset``, each with its position in the vector."""
+        return _resetting(self.extra, reset)
 
     def has(self, name: str) -> bool:
         return name in _CORE_INDEX or name in self.extra
@@ -358,6 +372,23 @@ class Layout:
         if name in _CORE_INDEX:
             return _CORE_INDEX[name]
         return len(CORE) + self.extra.index(name)
+
+
+@cache
+def _fields(extra: tuple[str, ...]) -> tuple[Field, ...]:
+    missing = [name for name in extra if name not in OPTIONAL]
+    if missing:
+        raise LookupError(f"no module declared the state field {missing[0]!r}")
+    return CORE + tuple(OPTIONAL[name] for name in extra)
+
+
+@cache
+def _resetting(extra: tuple[str, ...], reset: Reset) -> tuple[tuple[int, Field], ...]:
+    return tuple(
+        (len(CORE) + i, OPTIONAL[name])
+        for i, name in enumerate(extra)
+        if reset in OPTIONAL[name].resets
+    )
 
 
 class Frame:
@@ -423,54 +454,13 @@ class Frame:
     an: Term
     rn: Term
     overflow: Term
-    # optional fields
-    dizzy: Column
-    ltg2: Column
-    veiled: Column
-    uby: Column
-    ehow: Term
-    pressed: Column
-    atk: Column
-    defense: Column
-    hand: Column
-    deck: Column
-    dmg: Column
-    lost: Column
-    made: Column
-    atkg: Column
-    blk: Column
-    asg: Column
-    blkd: Column
-    atgt: Column
-    fresh: Column
-    shield: Column
-    colors: Column
-    declaring: Term
-    mana_w: Column
-    mana_u: Column
-    mana_b: Column
-    mana_r: Column
-    mana_g: Column
-    mana_c: Column
-    lands: Term
-    casts: Term
-    stormc: Column
-    cseq: Term
-    step: Term
-    tp: Term
-    tno: Term
-    nsum: Term
-    dpos: Column
-    fixed: Column
-    atkd: Column
-    attacker: Term
-    atarget: Term
-    acount: Term
-    replay: Term
-    bflip: Term
-    bdes: Column
-    bwait: Column
-    bdmg: Column
+
+    if TYPE_CHECKING:
+        # The optional fields (:data:`OPTIONAL`) are declared by the modules that own them.
+
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
     def dump(self) -> State:
         return tuple(self._v)
@@ -527,8 +517,6 @@ for _i, _f in enumerate(CORE):
     setattr(Frame, _f.name, _read(_i))
     if _f.over is not None:
         setattr(_Writable, _f.name, _copied(_i))
-for _name in OPTIONAL:
-    setattr(Frame, _name, _missing(_name))
 
 
 @cache
@@ -593,7 +581,7 @@ def tracked(layout: Layout, state: State, writable: bool = False) -> tuple[Frame
     reads the state only through it is a function of the fields it read."""
     frame = object.__new__(_tracking_classes(layout)[writable])
     frame._v = list(state) if writable else state
-    seen = frame._seen = Seen()  # type: ignore[attr-defined]
+    seen = frame._seen = Seen()
     return frame, seen
 
 

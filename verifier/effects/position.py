@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from verifier.core.logic import Term
+from verifier.core.state import Reset
 from verifier.effects.verb import (
     Chooser,
     Link,
@@ -26,7 +27,7 @@ __all__ = ["FLIP_FACE_DOWN", "TAKE_CONTROL"]
 
 def _flip_face_down(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
     from verifier.effects.movement import objects
-    from verifier.rules.context import on_field
+    from verifier.rules.context import on_field, reset_card
 
     L, f, w = ctx.L, ctx.f, ctx.w
     hit = objects(ctx, link, effect)
@@ -38,8 +39,7 @@ def _flip_face_down(ctx: Ctx, link: Link, effect: Effect, go: Term) -> None:
             f.atk[c] = L.ite(flip, w.cards[c].atk or 0, f.atk[c])
         if w.layout.has("defense"):
             f.defense[c] = L.ite(flip, w.cards[c].defense or 0, f.defense[c])
-        if w.layout.has("veiled"):  # and the negation of its effects for the turn
-            f.veiled[c] = L.and_(f.veiled[c], L.not_(flip))
+        reset_card(ctx, Reset.FLIPPED, c, flip)  # and what was marked on it (a new card)
         hit[c] = flip
     changed(ctx, hit, "flip-face-down")
 

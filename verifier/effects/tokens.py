@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from verifier.core.logic import Term
-from verifier.core.state import Capacity
+from verifier.core.state import Capacity, array, declare
 from verifier.effects.verb import Chooser, Link, Loading, Names, Need, Place, Told, Verb, are
 from verifier.spec.cards import Effect, TokenSpec, Zone
 from verifier.spec.values import MAX_POINTS
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from verifier.rules.context import Ctx, Note
 
 __all__ = ["CREATE_TOKEN", "MAX_TOKEN_SLOTS", "slots_of", "token_name"]
+
+# The token of this slot was created: it is one object, and once gone (CR 704.5d) it never
+# comes back.
+declare(array("made", "card", False))
 
 MAX_TOKEN_SLOTS = 8
 """The most token slots one ``create-token`` part may name (each is a card of the state)."""

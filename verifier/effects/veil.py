@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from verifier.core.logic import Term
+from verifier.core.state import Reset, array, declare
 from verifier.effects.verb import (
     Chooser,
     Link,
@@ -65,7 +66,8 @@ def veiled(ctx: Ctx, card: int) -> Term:
     without the verb)."""
     if not ctx.w.layout.has(FIELD):
         return False
-    return ctx.f.veiled[card]
+    negated: Term = ctx.f.veiled[card]
+    return negated
 
 
 def activated_negated(ctx: Ctx, ability: Ability) -> Term:
@@ -96,3 +98,7 @@ NEGATE_CARD_EFFECTS = Verb(
         "activates on the field meanwhile"
     },
 )
+
+# Its effects are negated until the end of the turn, or until it moves or is turned
+# face-down: a new card then.
+declare(array(FIELD, "card", False, resets=frozenset({Reset.TURN, Reset.MOVES, Reset.FLIPPED})))

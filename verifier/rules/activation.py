@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Capacity, Mode
+from verifier.core.state import Capacity, Mode, Reset, array, declare
 from verifier.games import game
 from verifier.rules import battle, events, locks, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
@@ -31,6 +31,15 @@ __all__ = [
     "record",
     "used_by",
 ]
+
+declare(
+    array("ltg2", "slot", -1, "card"),  # a link's second target, or -1 (Magic's Fire)
+    # The players who used the ability this turn, for a "once per turn" by name (1: the
+    # first player, 2: the second, 3: both).
+    array("uby", "ability", resets=frozenset({Reset.TURN})),
+    array("hand", "player"),  # the cards of the player's hand the scenario does not list
+    array("deck", "player", -1),  # the cards left in the player's Deck (-1: not counted)
+)
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode, Window
+from verifier.core.state import Mode, Window, array, declare, scalar
 from verifier.core.world import World
 from verifier.rules import protocol, sba, triggers
 from verifier.rules.context import Check, Ctx, defense_position, matches, on_field, turn_player
@@ -45,6 +45,14 @@ __all__ = [
     "may_activate_in",
     "on_pass",
 ]
+
+declare(
+    scalar("acount"),  # the opponent's monsters when the attack was declared
+    scalar("replay", False),  # a replay: the attacker may attack again or not
+    scalar("bflip", -1, "card"),  # the attacked monster the attack flipped face-up, or -1
+    array("bdes", "card", False),  # record: destroyed by battle
+    array("bdmg", "player"),  # record: battle damage the player took
+)
 
 BEFORE_CALCULATION = ("damage-start", "before-damage")
 AFTER_CALCULATION = ("after-damage", "damage-end")

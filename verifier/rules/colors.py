@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from verifier.core.logic import Term
+from verifier.core.state import array, declare
 from verifier.core.world import colored
 from verifier.spec.cards import COLOR_BITS, Card, Zone
 
@@ -72,3 +73,7 @@ def fits(ctx: Ctx, card: int, wanted: str) -> Term:
         return True
     now = ctx.f.colors[card]
     return L.or_(*(now == v for v in good))
+
+
+# Magic's colours now, a bit per colour (W 1, U 2, B 4, R 8, G 16).
+declare(array(FIELD, "card"))

@@ -35,7 +35,8 @@ import itertools
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Capacity, Mode
+from verifier.core.state import Capacity, Mode, array
+from verifier.core.state import declare as declare_fields
 from verifier.games import game
 from verifier.rules import protocol, sba, strike
 from verifier.rules.context import Check, Ctx, on_field, turn_player
@@ -60,6 +61,11 @@ __all__ = [
     "fields",
     "goes_through",
 ]
+
+declare_fields(
+    array("asg", "card"),  # the combat damage a creature assigned
+    array("atgt", "card", -2, "card"),  # whom its assigned damage goes to: -1 a player
+)
 
 STEP = "combat-damage"
 ATTACKERS = "declare-attackers"

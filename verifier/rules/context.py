@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.core.logic import Logic, Term
-from verifier.core.state import Capacity, Frame, Window
+from verifier.core.state import Capacity, Frame, Reset, Window, array, declare, scalar
 from verifier.core.world import World
 from verifier.rules import colors
 from verifier.spec.cards import Filter, Zone
@@ -24,8 +24,38 @@ __all__ = [
     "player_fits",
     "player_target",
     "present",
+    "reset_card",
+    "reset_turn",
     "turn_player",
 ]
+
+declare(
+    # A card is dizzy (used; Magic: tapped) until undizzied. A card that moves is no longer.
+    array("dizzy", "card", False, resets=frozenset({Reset.MOVES})),
+    # Its ATK and DEF now, after every change (0 for a card without): they go back to the
+    # printed values as it moves or is flipped face-down, and as a turn ends.
+    array("atk", "card"),
+    array("defense", "card"),
+    # Damage marked on a creature (Magic): gone when it moves (CR 400.7).
+    array("dmg", "card", resets=frozenset({Reset.MOVES})),
+    # Magic's combat: attacking (removed from combat as it moves, CR 506.4), the attacker it
+    # blocks, and whether an attacker was blocked (it stays so, CR 509.1h); a combat is over
+    # when the turn ends (CR 511.3).
+    array("atkg", "card", False, resets=frozenset({Reset.MOVES, Reset.TURN})),
+    array("blk", "card", -1, "card", resets=frozenset({Reset.MOVES, Reset.TURN})),
+    array("blkd", "card", False, resets=frozenset({Reset.TURN})),
+    # It came under its controller's control this turn (summoning sickness, CR 302.6).
+    array("fresh", "card", False, resets=frozenset({Reset.TURN})),
+    scalar("declaring"),  # attackers (1) or blockers (2) are being declared
+    scalar("tp"),  # the turn player (when a continuation may go on to a next turn)
+    array("dpos", "card", False),  # in Defense Position
+    # Its battle position may not change this turn; it declared an attack this turn.
+    array("fixed", "card", False, resets=frozenset({Reset.TURN})),
+    array("atkd", "card", False, resets=frozenset({Reset.TURN})),
+    scalar("attacker", -1, "card"),  # the monster whose attack is under way, or -1
+    scalar("atarget", -1, "card"),  # the monster it attacks, or -1 (a direct attack)
+    array("bwait", "card", False),  # destroyed by this battle, waiting for its end
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,3 +301,28 @@ def defense_position(ctx: Ctx, card: int) -> Term:
     if ctx.w.layout.has("dpos"):
         return ctx.L.or_(f.dpos[card], ctx.L.not_(f.up[card]))
     return ctx.L.not_(f.up[card])
+
+
+def reset_turn(ctx: Ctx) -> None:
+    """A turn begins: what lasted "this turn" ends. Every field declared to go back to its
+    first value then (:attr:`Reset.TURN`) does so."""
+    f = ctx.f
+    for _, declared in ctx.w.layout.resetting(Reset.TURN):
+        if declared.over is None:
+            setattr(f, declared.name, declared.fill)
+        else:
+            column = getattr(f, declared.name)
+            for i in range(len(column)):
+                column[i] = declared.fill
+
+
+def reset_card(ctx: Ctx, reset: Reset, card: int, when: Term) -> None:
+    """``card`` moves to another zone or is turned face-down (``reset``) where ``when``
+    holds: its entry of every field declared to go back to its first value then does so."""
+    L, f = ctx.L, ctx.f
+    for _, declared in ctx.w.layout.resetting(reset):
+        column = getattr(f, declared.name)
+        if declared.fill is False:
+            column[card] = L.and_(column[card], L.not_(when))
+        else:
+            column[card] = L.ite(when, declared.fill, column[card])

@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode, Window
+from verifier.core.state import Mode, Window, declare, scalar
 from verifier.rules.context import Ctx, matches
 from verifier.spec.cards import EVENT_CONDITIONS, Condition
 from verifier.spec.scenario import Scenario
 
 __all__ = ["chain_begins", "condition_met", "fields", "heard", "open_after_chain"]
+
+declare(scalar("cseq"))  # the last event's number when the current chain began
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ import itertools
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
+from verifier.core.state import Reset, array, declare, scalar
 from verifier.rules.context import Check, Ctx
 from verifier.spec.cards import Ability, Cost, Zone
 from verifier.spec.mana import COLOURS, spelled
@@ -36,6 +37,12 @@ __all__ = [
     "pool_empties",
     "produced",
 ]
+
+declare(
+    # Each player's mana pool, one field per type of mana.
+    *(array(f"mana_{kind}", "player") for kind in "wubrgc"),
+    scalar("lands", resets=frozenset({Reset.TURN})),  # lands the turn player played this turn
+)
 
 MANA_FIELDS = tuple(f"mana_{c.lower()}" for c in COLOURS)
 """The state field of each type: the mana of that type in each player's pool."""

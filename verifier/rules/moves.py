@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from verifier.core.logic import Term
-from verifier.core.state import Window
+from verifier.core.state import Reset, Window
 from verifier.rules import colors, speed, triggers
-from verifier.rules.context import Ctx, on_field
+from verifier.rules.context import Ctx, on_field, reset_card
 from verifier.spec.cards import Zone
 
 __all__ = ["Moved", "binding", "move", "tribute"]
@@ -52,12 +52,8 @@ def move(
             if w.cards[c].type == "monster":
                 before[c] = L.ite(L.and_(pending, f.summoned[c]), int(Zone.HAND), before[c])
     bound_before = list(f.bound)
-    dizzies = w.layout.has("dizzy")  # a card that moves is no longer dizzy
-    veils = w.layout.has("veiled")
     has_atk, has_def = w.layout.has("atk"), w.layout.has("defense")
-    has_dmg = w.layout.has("dmg")
     painted = w.layout.has("colors")
-    in_combat = w.layout.has("atkg")
     hits = [h if not L.is_false(h) else False for h in hit]
     left: list[Term] = []
     for c, h in enumerate(hits):
@@ -72,22 +68,16 @@ def move(
         owner = card.owner if controller is None else controller
         f.ctrl[c] = L.ite(h, owner, f.ctrl[c])
         f.active[c] = L.and_(f.active[c], L.not_(h))
-        if dizzies:
-            f.dizzy[c] = L.and_(f.dizzy[c], L.not_(h))
-        if veils:  # a card that moves is a new card: its effects are no longer negated
-            f.veiled[c] = L.and_(f.veiled[c], L.not_(h))
-        # A card that moves is a new card: changes to its ATK and DEF are lost.
+        # A card that moves is a new card (CR 400.7): what was marked on it is gone (the
+        # fields declared to reset as it moves), and so are the changes to its ATK, DEF and
+        # colours.
+        reset_card(ctx, Reset.MOVES, c, h)
         if has_atk:
             f.atk[c] = L.ite(h, card.atk or 0, f.atk[c])
         if has_def:
             f.defense[c] = L.ite(h, card.defense or 0, f.defense[c])
-        if has_dmg:
-            f.dmg[c] = L.ite(h, 0, f.dmg[c])  # damage marked on it is gone (CR 400.7)
-        if painted:  # and so are changes to its colours (CR 400.7)
+        if painted:
             f.colors[c] = L.ite(h, colors.printed(card), f.colors[c])
-        if in_combat:
-            f.atkg[c] = L.and_(f.atkg[c], L.not_(h))  # removed from combat (CR 506.4)
-            f.blk[c] = L.ite(h, -1, f.blk[c])
         if w.layout.has("fresh") and card.type == "monster":  # a new object (CR 302.6)
             f.fresh[c] = L.ite(h, dest is Zone.FIELD, f.fresh[c])
         for a in card.abilities:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode, Window
+from verifier.core.state import Mode, Window, array, declare
 from verifier.rules import timing
 from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.rulesystem import RuleSystem
@@ -34,6 +34,8 @@ __all__ = [
     "pass_",
     "time_out",
 ]
+
+declare(array("pressed", "player", False))  # pressed resolve, or passed in the open state
 
 
 def _alternating(ctx: Ctx) -> bool:

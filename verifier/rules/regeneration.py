@@ -13,9 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from verifier.core.logic import Term
+from verifier.core.state import Reset, array, declare
 from verifier.rules.context import Ctx
 
 __all__ = ["replaced", "shield"]
+
+# Its regeneration shields: they last for the turn (CR 701.19a).
+declare(array("shield", "card", resets=frozenset({Reset.TURN})))
 
 
 def shield(ctx: Ctx, hit: Sequence[Term]) -> None:

@@ -18,6 +18,7 @@ All of them happen at once, as one event (704.3); the creatures that go are "die
 from __future__ import annotations
 
 from verifier.core.logic import Term
+from verifier.core.state import array, declare
 from verifier.rules import regeneration
 from verifier.rules.context import Ctx, on_field
 from verifier.rules.moves import move
@@ -25,6 +26,8 @@ from verifier.spec.cards import Zone
 from verifier.spec.rulesystem import RuleSystem
 
 __all__ = ["apply", "fields", "lost"]
+
+declare(array("lost", "player", False))  # a player who lost the game
 
 
 def fields(model: RuleSystem) -> tuple[str, ...]:

@@ -12,12 +12,18 @@ the stack by then. The count starts over as a turn begins.
 
 from __future__ import annotations
 
+from verifier.core.state import array, declare, scalar
 from verifier.rules import triggers
 from verifier.rules.context import Ctx
 from verifier.spec.cards import Ability
 from verifier.spec.scenario import Scenario
 
 __all__ = ["CAST", "cast", "fields", "new_turn", "storms"]
+
+declare(
+    scalar("casts"),  # spells cast this turn
+    array("stormc", "card"),  # each card's storm count
+)
 
 CAST = "cast"
 """The event of a spell being cast: what a storm ability triggers on."""

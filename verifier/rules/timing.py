@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode, Window
+from verifier.core.state import Mode, Reset, Window, declare, scalar
 from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.scenario import Scenario
 
@@ -25,6 +25,13 @@ __all__ = [
     "step_is",
     "turns_of",
 ]
+
+declare(
+    scalar("step"),  # the step of the turn (an index into the game's steps)
+    scalar("tno"),  # how many turns began after the scenario's
+    # Normal Summons and Sets the turn player made this turn.
+    scalar("nsum", resets=frozenset({Reset.TURN})),
+)
 
 
 def turns_of(scenario: Scenario) -> int:

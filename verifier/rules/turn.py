@@ -33,7 +33,7 @@ from verifier.rules import (
     strike,
     triggers,
 )
-from verifier.rules.context import Check, Ctx, on_field, turn_player
+from verifier.rules.context import Check, Ctx, on_field, reset_turn, turn_player
 from verifier.rules.moves import tribute
 from verifier.rules.timing import (
     main_phase,
@@ -186,31 +186,15 @@ def _next_turn(ctx: Ctx) -> None:
     L, f, w = ctx.L, ctx.f, ctx.w
     f.tp = 1 - f.tp
     f.tno = ctx.add(f.tno, 1)
-    f.nsum = 0
-    if w.layout.has("lands"):
-        f.lands = 0
+    reset_turn(ctx)
     storm.new_turn(ctx)
     for a in range(len(w.abilities)):
         f.uses[a] = 0
-        if w.layout.has("uby"):
-            f.uby[a] = 0
     untaps = game(w.model.game).untaps and w.layout.has("dizzy")
     for c, card in enumerate(w.cards):
-        f.fixed[c] = False
-        f.atkd[c] = False
-        if w.layout.has("fresh"):  # what its controller has had since the turn began
-            f.fresh[c] = False
-        if w.layout.has("shield"):  # regeneration shields last for the turn (CR 701.19a)
-            f.shield[c] = 0
-        if w.layout.has("declaring"):  # last turn's combat is over (CR 511.3)
-            f.atkg[c] = False
-            f.blk[c] = -1
-            f.blkd[c] = False
         if untaps:  # CR 502.3: the active player's permanents untap
             mine = L.and_(on_field(ctx, c), f.ctrl[c] == f.tp)
             f.dizzy[c] = L.and_(f.dizzy[c], L.not_(mine))
-        if w.layout.has("veiled"):  # "until the end of this turn"
-            f.veiled[c] = False
         if w.layout.has("colors"):  # colour changes "until end of turn" end (CR 514.2)
             f.colors[c] = colors.base(ctx, c)
         if w.layout.has("atk"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from verifier.core.logic import Term
-from verifier.core.state import Mode, Window
+from verifier.core.state import Mode, Window, declare, scalar
 from verifier.rules import battle, protocol, timing, triggers
 from verifier.rules.context import Check, Ctx, matches, turn_player
 from verifier.rules.moves import tribute
@@ -28,6 +28,9 @@ __all__ = [
     "summon_succeeds",
     "tributes_needed",
 ]
+
+# How the latest summon by a card effect was done (:data:`HOW`).
+declare(scalar("ehow", 2))
 
 HOW = {"normal": 0, "tribute": 1, "special": 2, "flip": 3}
 
