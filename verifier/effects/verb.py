@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 from verifier.core.logic import Term
 from verifier.errors import InternalError
 from verifier.games import game
+from verifier.rules.costs import cost_kinds
 from verifier.rules.moves import Moved
 from verifier.spec.cards import Ability, Effect
 
@@ -333,10 +334,15 @@ def verb(name: str) -> Verb:
 
 
 def narrator(kind: str) -> Narrator | None:
-    """How a note of ``kind`` left by an effect is told; None when no verb leaves it."""
+    """How a note of ``kind`` left by an effect or a cost is told; None when no verb or cost
+    kind leaves it."""
     for v in _VERBS.values():
         if kind in v.notes:
             return v.notes[kind]
+    for cost in cost_kinds():
+        if kind in cost.notes:
+            told: Narrator = cost.notes[kind]
+            return told
     return None
 
 

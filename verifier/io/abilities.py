@@ -31,10 +31,10 @@ from verifier.io.schema import (
     ModeFile,
     TriggerFile,
 )
+from verifier.rules.costs import cost_kind, cost_kinds
 from verifier.spec.cards import (
     ALL_TYPES,
     EVENT_CONDITIONS,
-    HAND_COSTS,
     Ability,
     Condition,
     Continuous,
@@ -305,17 +305,18 @@ class AbilityReader(Reader):
     def check_own_costs(self, costs: tuple[Cost, ...], origin: Zone, where: Where) -> None:
         """A card pays a cost with itself only from where that cost takes it."""
         for cost in costs:
-            if cost.this and cost.kind in HAND_COSTS and origin is not Zone.HAND:
-                raise self.error(
-                    f"'{cost.kind}: this' needs the effect to be activated from the hand "
-                    "('from: hand')",
-                    where.at("cost"),
-                )
-            if cost.this and cost.kind == "tribute" and origin is not Zone.FIELD:
-                raise self.error(
-                    "'tribute: this' needs the effect to be activated on the field",
-                    where.at("cost"),
-                )
+            home = cost_kind(cost.kind).itself_from
+            if not cost.this or home is None or origin is home:
+                continue
+            place = (
+                "on the field"
+                if home is Zone.FIELD
+                else f"from the {home.label} ('from: {home.label}')"
+            )
+            raise self.error(
+                f"'{cost.kind}: this' needs the effect to be activated {place}",
+                where.at("cost"),
+            )
 
     def trigger(self, spec: TriggerFile, ability: AbilityFile, where: Where) -> TriggerSpec:
         events = [spec.event] if isinstance(spec.event, str) else spec.event
@@ -497,56 +498,11 @@ class AbilityReader(Reader):
     def costs(self, spec: CostFile | list[CostFile] | None, where: Where) -> tuple[Cost, ...]:
         listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
         out = []
+        loading = _CostLoading(self, where)
         for cost in listed:
-            if cost.tribute == "this":
-                out.append(Cost("tribute", this=True))
-            elif cost.tribute is not None:
-                if isinstance(cost.tribute, str):
-                    flt = Filter(types=frozenset({"monster"}), zone=Zone.FIELD, controller="you")
-                else:
-                    flt = self.filter(cost.tribute, where, "cost")
-                    if flt.zone not in (None, Zone.FIELD):
-                        raise self.error(
-                            "a Tributed (sacrificed) card comes from the field", where.at("cost")
-                        )
-                    # Your own monster on the field unless the filter says whose (Magic
-                    # 701.17a: only a permanent you control can be sacrificed).
-                    said = "controller" in cost.tribute.model_fields_set
-                    flt = replace(
-                        flt, zone=Zone.FIELD, controller=flt.controller if said else "you"
-                    )
-                out.append(Cost("tribute", flt))
-            elif cost.discard is not None or cost.banish is not None:
-                verb = "discard" if cost.discard is not None else "banish"
-                value = cost.discard if cost.discard is not None else cost.banish
-                if value == "this":
-                    out.append(Cost(verb, this=True))
-                    continue
-                home = Zone.HAND if verb == "discard" else Zone.GRAVEYARD
-                flt = (
-                    Filter()
-                    if not isinstance(value, FilterFile)
-                    else self.filter(value, where, "cost")
-                )
-                if verb == "discard" and flt.zone not in (None, Zone.HAND):
-                    raise self.error("a discarded card comes from the hand", where.at("cost"))
-                # A cost is paid with the player's own cards, from the hand (a discard) or,
-                # unless the filter says otherwise, the graveyard.
-                flt = replace(flt, zone=flt.zone or home, controller="you")
-                # Any card of the hand will do: one the scenario does not list may pay it.
-                anything = Filter(zone=Zone.HAND, controller="you")
-                out.append(Cost(verb, flt, hidden=flt == anything))
-            elif cost.send_to_graveyard is not None:
-                out.append(Cost("send-to-graveyard", this=True))
-            elif cost.pay_lp is not None:
-                out.append(Cost("pay-lp", None, None if cost.pay_lp == "half" else cost.pay_lp))
-            elif cost.dizzy is not None:
-                self.needs("dizzy", where.at("cost"))
-                out.append(Cost("dizzy"))
-            elif cost.tap is not None:
-                out.append(Cost("dizzy"))  # Magic's {T}: the state's dizzy, in its words
-            elif cost.mana is not None:
-                out.append(self.mana_cost(cost.mana, where.at("cost")))
+            kind = next(k for k in cost_kinds() if getattr(cost, k.key) is not None)
+            made = kind.load(getattr(cost, kind.key), loading)
+            out.append(replace(made, chooses=kind.chooses and not made.this))
         if sum(1 for c in out if c.chooses) > 1:
             raise self.error(
                 "at most one cost that chooses a card (tribute, discard or banish)",
@@ -644,3 +600,26 @@ class Loading:
 
     def fail(self, message: str) -> ScenarioError:
         return self.loader.error(message, self.where.at(self.key))
+
+
+class _CostLoading:
+    """What a cost kind's loader may ask (:class:`verifier.rules.costs.Loading`), placed at
+    the ``cost`` of the entry being read."""
+
+    def __init__(self, reader: AbilityReader, where: Where) -> None:
+        self.reader, self.where = reader, where
+
+    def fail(self, message: str) -> Exception:
+        return self.reader.error(message, self.where.at("cost"))
+
+    def filter(self, value: Any) -> Filter:
+        return self.reader.filter(value, self.where, "cost")
+
+    def says(self, value: Any, key: str) -> bool:
+        return isinstance(value, FilterFile) and key in value.model_fields_set
+
+    def needs(self, field: str) -> None:
+        self.reader.needs(field, self.where.at("cost"))
+
+    def mana(self, value: str) -> Cost:
+        return self.reader.mana_cost(value, self.where.at("cost"))

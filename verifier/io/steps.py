@@ -7,6 +7,7 @@ import re
 
 from verifier.errors import ScenarioError, Span
 from verifier.io.reading import close_match
+from verifier.rules.costs import choosing_words
 from verifier.spec.cards import (
     HIDDEN,
     Ability,
@@ -290,9 +291,9 @@ class StepReader:
         ]
         if self.cards[card].type == "monster" and any(a.card_activation for a in owned):
             owned = [a for a in owned if a.card_activation == casts] or owned
+        stops = "".join(f"| {re.escape(word)} " for word in choosing_words())
         label = re.match(r" \(([^)]*)\)", self.text[end:]) or re.match(
-            r" choosing (.+?)(?= targeting | tributing | discarding | banishing |$)",
-            self.text[end:].rstrip(),
+            rf" choosing (.+?)(?= targeting {stops}|$)", self.text[end:].rstrip()
         )
         if label:
             wanted = f"{self.cards[card].name} ({label.group(1)})"
@@ -338,7 +339,7 @@ class StepReader:
                             end + len(" and "),
                         )
                     end = after
-            elif rest.startswith((" tributing ", " discarding ", " banishing ")):
+            elif rest.startswith(tuple(f" {word} " for word in choosing_words())):
                 # The card chosen to pay a cost; "a card" is an unlisted card of the hand.
                 start = end + len(rest.split(" ", 2)[1]) + 2
                 if self.text.startswith("a card", start) and rest.split(" ")[1] == "discarding":

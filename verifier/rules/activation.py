@@ -14,9 +14,9 @@ from verifier.core.state import Capacity, Mode, Reset, array, declare
 from verifier.games import game
 from verifier.rules import battle, events, locks, protocol, speed, windows
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
+from verifier.rules.costs import cost_kind
 from verifier.rules.during import during_checks
-from verifier.rules.moves import move, tribute
-from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Cost, Zone
+from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Zone
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -232,57 +232,15 @@ def cost_checks(
         itself = offered == ability.card and not ability.may_pay_with_itself(cost)
         yield Check(rule, L.and_(fits, offered != target, not itself))
     for cost in ability.costs:
-        if cost.kind == "pay-lp" and cost.amount is not None:
-            yield Check("cost.life-points", L.pick(f.lp, player, 0) >= cost.amount)
-        elif cost.kind == "dizzy":
-            yield Check("cost.dizzy", L.not_(f.dizzy[ability.card]))
-            if ctx.w.layout.has("fresh") and ctx.w.cards[ability.card].type == "monster":
-                # CR 302.6: a creature's {T} ability waits until it has been under its
-                # controller's control since their turn began.
-                yield Check("combat.summoning-sickness", L.not_(f.fresh[ability.card]))
-        elif cost.this and cost.kind == "banish":
-            yield Check("cost.banish", f.zone[ability.card] != int(Zone.BANISHED))
+        yield from cost_kind(cost.kind).checks(ctx, ability, cost, player)
 
 
 def pay_costs(ctx: Ctx, ability: Ability, player: Term, tributes: tuple[int, ...]) -> None:
     """Pay the costs: they are events, and may trigger effects (tributing Sangan)."""
-    L, f = ctx.L, ctx.f
     chosen = iter(tributes)
     for cost in ability.costs:
-        if cost.kind in ("tribute", "discard", "banish", "send-to-graveyard"):
-            _pay_with_card(ctx, cost, ability.card if cost.this else next(chosen), player)
-        elif cost.kind == "pay-lp":
-            for p in (0, 1):
-                # "Pay half": the Life Points left are rounded up (see Logic.half).
-                amount = L.half(f.lp[p]) if cost.amount is None else cost.amount
-                paying = player == p
-                f.lp[p] = L.ite(paying, ctx.sub(f.lp[p], amount, paying), f.lp[p])
-            ctx.note("pay-lp", (), "half" if cost.amount is None else str(cost.amount), player)
-        elif cost.kind == "dizzy":
-            f.dizzy[ability.card] = True
-            ctx.note("dizzy", [ability.card])
-
-
-def _pay_with_card(ctx: Ctx, cost: Cost, card: int, player: Term) -> None:
-    """Tribute, discard, send to the graveyard or banish one card (or an unlisted card of the
-    hand)."""
-    L, f = ctx.L, ctx.f
-    if card == HIDDEN:
-        for p in (0, 1):
-            f.hand[p] = L.ite(player == p, f.hand[p] - 1, f.hand[p])
-        ctx.event()
-        ctx.note("discard-unlisted", (), "", player)
-        return
-    if cost.kind == "tribute":
-        tribute(ctx, (card,))
-        return
-    hit = [c == card for c in range(ctx.w.n)]
-    if cost.kind == "discard":
-        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard", "discarded"), paid="discard")
-    elif cost.kind == "send-to-graveyard":  # not a discard: no "discarded" event
-        move(ctx, hit, Zone.GRAVEYARD, ("sent-to-graveyard",), paid="send")
-    else:
-        move(ctx, hit, Zone.BANISHED, ("banished",), paid="banish")
+        card = ability.card if cost.this else next(chosen) if cost.chooses else -1
+        cost_kind(cost.kind).pay(ctx, ability, cost, player, card)
 
 
 def instant(ctx: Ctx, spd: Term) -> Term:

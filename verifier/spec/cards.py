@@ -9,10 +9,8 @@ from verifier.errors import Span
 
 __all__ = [
     "ALL_TYPES",
-    "CHOOSING_COSTS",
     "COLOR_BITS",
     "EVENT_CONDITIONS",
-    "HAND_COSTS",
     "HIDDEN",
     "Ability",
     "Card",
@@ -99,9 +97,10 @@ action names a card: discarding "1 card" may discard one of them."""
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """A cost paid on activation: ``tribute``, ``discard`` or ``banish`` (this card, or one
-    card chosen by a filter), ``send-to-graveyard`` (this card, from the hand), ``pay-lp``,
-    ``dizzy`` (Magic's tap, ``{T}``) or ``mana`` (a mana cost, CR 202.1)."""
+    """A cost paid on activation, of a kind of :mod:`verifier.rules.costs`: ``tribute``,
+    ``discard`` or ``banish`` (this card, or one card chosen by a filter), ``send-to-graveyard``
+    (this card, from the hand), ``pay-lp``, ``dizzy`` (Magic's tap, ``{T}``) or ``mana`` (a
+    mana cost, CR 202.1)."""
 
     kind: str
     filter: Filter | None = None
@@ -113,19 +112,9 @@ class Cost:
     mana: tuple[int, ...] = ()
     """``mana``: the coloured symbols of the cost, a count per type (W, U, B, R, G, C); its
     ``amount`` is the generic part (CR 202.1)."""
-
-    @property
-    def chooses(self) -> bool:
-        """Whether the player chooses the card that pays it (one of several)."""
-        return self.kind in CHOOSING_COSTS and not self.this
-
-
-CHOOSING_COSTS = frozenset({"tribute", "discard", "banish"})
-"""The costs paid with a card."""
-
-HAND_COSTS = frozenset({"discard", "send-to-graveyard"})
-"""The costs a card pays with itself only from the hand ("discard this card", "send this card
-from your hand to the GY")."""
+    chooses: bool = False
+    """Whether the player chooses the card that pays it (one of several; see
+    :mod:`verifier.rules.costs`)."""
 
 
 EVENT_CONDITIONS = (

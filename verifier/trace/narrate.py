@@ -16,6 +16,7 @@ from verifier.effects.verb import Names, are, narrator
 from verifier.errors import InternalError
 from verifier.games import game
 from verifier.rules.context import Note
+from verifier.rules.costs import cost_kind
 from verifier.spec.cards import HIDDEN, Ability
 from verifier.system import Action, IllegalTrace, System
 from verifier.trace import turn
@@ -303,9 +304,8 @@ def paying(ability: Ability, chosen: tuple[int, ...], names: list[str]) -> str:
     """The words a history uses for the cards chosen to pay ``ability``'s costs: " tributing
     X", " discarding X" (" discarding a card": an unlisted card of the hand), " banishing X"."""
     costs = [cost for cost in ability.costs if cost.chooses]
-    words = {"tribute": "tributing", "discard": "discarding", "banish": "banishing"}
     return "".join(
-        f" {words[cost.kind]} {'a card' if card == HIDDEN else names[card]}"
+        f" {cost_kind(cost.kind).word} {'a card' if card == HIDDEN else names[card]}"
         for cost, card in zip(costs, chosen, strict=False)
     )
 

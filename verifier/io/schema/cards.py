@@ -25,6 +25,7 @@ from verifier.io.schema.base import (
     exactly_one,
 )
 from verifier.io.schema.rulesystem import ONCE, Once
+from verifier.rules.costs import CostKind, Value, cost_kinds
 from verifier.spec.values import Points
 
 
@@ -92,47 +93,62 @@ Targets = FilterFile | Annotated[list[FilterFile], Field(min_length=2, max_lengt
 """A target filter, or one filter for each of two targets."""
 
 
-class CostFile(Strict):
-    """A cost paid on activation, before the effect goes on the chain."""
+_LITERALS: dict[Value, Any] = {"this": "this", "monster": "monster", "one": 1, "half": "half"}
+"""The shapes of cost value (:data:`verifier.rules.costs.VALUES`) that are one word."""
 
-    tribute: FilterFile | Literal["monster", "this"] | None = Field(
-        None, description="Tribute a monster you control (a filter chooses which), or this card"
-    )
-    discard: FilterFile | Literal["this", 1] | None = Field(
-        None,
-        description="discard this card, 1 card of your hand (a listed card or one of the "
-        "hand's unlisted cards), or a card of your hand that fits a filter",
-    )
-    banish: FilterFile | Literal["this"] | None = Field(
-        None,
-        description="banish this card (from where it is: the hand, the graveyard or the "
-        "field), or a card of yours that fits a filter (from the graveyard unless it names "
-        "a zone)",
-    )
-    send_to_graveyard: Literal["this"] | None = Field(
-        None,
-        description="send this card from the hand to the graveyard (Effect Veiler): not a "
-        "discard, so nothing that watches for discarded cards sees it",
-    )
-    pay_lp: Points | Literal["half"] | None = Field(
-        None, description="pay Life Points: a number, or half (rounded down)"
-    )
-    dizzy: Literal["this"] | None = Field(None, description="dizzy this card (CMC)")
-    tap: Literal["this"] | None = Field(
-        None, description="Magic: tap this permanent ({T}, CR 107.5); it untaps in its untap step"
-    )
-    mana: ManaText | None = Field(
-        None,
-        description="Magic: a mana cost paid from the mana pool ('{1}{U}', '{2}'; CR 202, 601.2g)",
-    )
 
+def _cost_value(kind: CostKind) -> Any:
+    """The pydantic type of a cost kind's value: a filter, an amount or a mana cost, then the
+    words it takes, in its order."""
+    shapes: list[Any] = []
+    if "filter" in kind.values:
+        shapes.append(FilterFile)
+    if "amount" in kind.values:
+        shapes.append(Points)
+    if "mana" in kind.values:
+        shapes.append(ManaText)
+    words = tuple(_LITERALS[v] for v in kind.values if v in _LITERALS)
+    if words:
+        shapes.append(Literal[words])
+    union = shapes[0]
+    for shape in shapes[1:]:
+        union = union | shape
+    return union | None
+
+
+class _CostPart(Strict):
     @model_validator(mode="after")
-    def _one(self) -> CostFile:
-        exactly_one(self, COSTS, "a cost")
+    def _one(self) -> _CostPart:
+        exactly_one(self, tuple(k.key for k in cost_kinds()), "a cost")
         return self
 
 
-COSTS = ("tribute", "discard", "banish", "send_to_graveyard", "pay_lp", "dizzy", "tap", "mana")
+def _cost_model() -> type[_CostPart]:
+    fields: dict[str, Any] = {
+        kind.key: (_cost_value(kind), Field(None, description=kind.description))
+        for kind in cost_kinds()
+    }
+    model = create_model(
+        "CostFile",
+        __base__=_CostPart,
+        __module__=__name__,
+        __doc__="A cost paid on activation, before the effect goes on the chain.",
+        **fields,
+    )
+    return model
+
+
+if TYPE_CHECKING:
+
+    class CostFile(_CostPart):
+        """A cost paid on activation, before the effect goes on the chain (its keys are the
+        cost kinds')."""
+
+        def __getattr__(self, name: str) -> Any: ...
+
+else:
+    CostFile = _cost_model()
+    CostFile.model_rebuild()
 
 
 def _effect_fields() -> dict[str, Any]:
@@ -221,11 +237,11 @@ else:
 
 
 def refresh_effects() -> None:
-    """Make the formats follow the registry of effect verbs again, after a verb was registered
-    or removed while running (a test's own verb)."""
-    fresh = _effect_model()
-    fresh.model_rebuild()
-    EffectFile.__pydantic_fields__ = fresh.__pydantic_fields__
+    """Make the formats follow the registries of effect verbs and cost kinds again, after one
+    was registered or removed while running (a test's own)."""
+    for model, made in ((EffectFile, _effect_model()), (CostFile, _cost_model())):
+        made.model_rebuild()
+        model.__pydantic_fields__ = made.__pydantic_fields__
     # A model's validator embeds those of the models in its fields: rebuild those first.
     done: set[type[BaseModel]] = set()
 
