@@ -31,7 +31,6 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, State
 from verifier.designer.generate import (
     YUGIOH_SPELLS_TRAPS,
-    YUGIOH_STEPS,
     Claim,
     RandomChooser,
     claim_text,
@@ -42,6 +41,7 @@ from verifier.designer.generate import (
 from verifier.engines.explore import ExplorerEngine
 from verifier.engines.smt.engine import SmtEngine
 from verifier.errors import VerifierError
+from verifier.games import game as _game
 from verifier.io.scenario import InMemory, load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
@@ -591,7 +591,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
 
 def phase_of(step: str) -> str:
     """The phase of a Yu-Gi-Oh! step (a phase's name is its own)."""
-    return dict(YUGIOH_STEPS).get(step, step)
+    return dict(_game("yugioh").steps).get(step, step)
 
 
 CARD_TYPES = ("monster", "spell", "trap", "spell-trap", "card")

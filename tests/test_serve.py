@@ -90,7 +90,7 @@ KNOWN_RULES = (
 
 
 @pytest.mark.parametrize(
-    "text", ["", GOOD, WITNESS, "ünïcödé: «ok» ☃\n" * 40, catalog.BLANK["mtg"]]
+    "text", ["", GOOD, WITNESS, "ünïcödé: «ok» ☃\n" * 40, catalog.blank("mtg")]
 )
 def test_a_link_carries_its_scenario_exactly(text: str) -> None:
     code = permalink.encode(text)
@@ -216,7 +216,7 @@ def test_every_example_on_the_page_names_its_library() -> None:
 
 @pytest.mark.parametrize("game", catalog.games())
 def test_each_blank_scenario_decides_as_it_expects(game: str) -> None:
-    checked = decide(InMemory(SCENARIO_NAME, catalog.BLANK[game]), Options(names_only=True))
+    checked = decide(InMemory(SCENARIO_NAME, catalog.blank(game)), Options(names_only=True))
     assert checked.scenario.model.game == game
     assert checked.results and all(r.as_expected for r in checked.results)
 
@@ -589,8 +589,8 @@ def test_hostile_requests_are_answered_with_an_error(server: Server) -> None:
 
 CHEAP = [
     (GOOD, ["holds"]),
-    (catalog.BLANK["cmc"], ["holds"]),
-    (catalog.BLANK["yugioh"], ["fails", "holds"]),
+    (catalog.blank("cmc"), ["holds"]),
+    (catalog.blank("yugioh"), ["fails", "holds"]),
 ]
 
 
@@ -661,3 +661,14 @@ def test_a_run_past_its_time_is_stopped_and_a_full_server_says_busy(
                 break
         assert status == 200 and [c["verdict"] for c in answer["claims"]] == ["holds"]
         assert small.figures()["refused"] == 2
+
+
+def test_the_page_offers_the_registered_games_with_a_blank_scenario() -> None:
+    # The first registered game is the page's default; the menus show the short titles.
+    assert catalog.games() == ["yugioh", "cmc", "mtg"]
+    assert catalog.default_game() == "yugioh"
+    assert [catalog.title(g) for g in catalog.games()] == [
+        "Yu-Gi-Oh!",
+        "CMC",
+        "Magic: The Gathering",
+    ]

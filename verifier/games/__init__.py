@@ -13,9 +13,27 @@ games register themselves when this package is imported; another one registers w
 
 from __future__ import annotations
 
-from verifier.games.base import Game, Wording, game, game_named, games, register, unregister
+from verifier.games.base import (
+    Drafting,
+    Game,
+    Wording,
+    game,
+    game_named,
+    games,
+    register,
+    unregister,
+)
 
-__all__ = ["Game", "Wording", "game", "game_named", "games", "register", "unregister"]
+__all__ = [
+    "Drafting",
+    "Game",
+    "Wording",
+    "game",
+    "game_named",
+    "games",
+    "register",
+    "unregister",
+]
 
 
 def _bundled() -> None:

@@ -6,7 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["Game", "Wording", "game", "game_named", "games", "register", "unregister"]
+__all__ = [
+    "Drafting",
+    "Game",
+    "Wording",
+    "game",
+    "game_named",
+    "games",
+    "register",
+    "unregister",
+]
 
 OUTCOMES = ("resolved", "no-effect", "effect-negated", "activation-negated")
 """The ways a link resolves (:class:`verifier.core.state.Outcome`), by name."""
@@ -74,6 +83,67 @@ class Wording:
 
 
 @dataclass(frozen=True, slots=True)
+class Drafting:
+    """What the scenario generator (:mod:`verifier.designer.generate`) writes for a game: the
+    shapes of its cards, its situations and its claims, as features of the game.
+
+    The generator writes each shape in the words of the game's card style (:attr:`cards`);
+    a feature turned on writes cards of that style's kinds. The default writes nothing: the
+    generator refuses a game whose drafting names no card style.
+    """
+
+    cards: str = ""
+    """The style of the cards the generator draws a scenario's pool from, named by how their
+    links are added and resolved: ``spell-speed-chain`` (Monsters, Spells and Traps of Spell
+    Speed 1 to 3 on a chain), ``speed-stack`` (monsters' abilities and spells of a speed
+    from S to E on a resolve stack, monsters that are dizzy), ``priority-stack`` (creatures,
+    instants and sorceries cast while their player has priority). Empty: none."""
+    rules: tuple[str, ...] = ()
+    """The bundled rule systems a scenario names in ``rules:``, drawn with these weights (a
+    name twice is drawn twice as often); empty: the rule system named after the game, with
+    no draw."""
+    phases: tuple[str, ...] | None = None
+    """The phases a scenario may be set in (``phase:``); None: every phase of the game."""
+    speeds: tuple[str, ...] = ("1", "2", "3")
+    """The speeds its cards have and its claims compare (``speed(CARD) == S``)."""
+    battle_phase: bool = False
+    """Whether its turn has a Battle Phase of the Yu-Gi-Oh! steps (start-step, battle-step,
+    the Damage Step's timings, end-step): a scenario may go through its turn into a battle,
+    cards answer attacks (battle conditions and trigger events, battle positions, monsters
+    that attacked, conditions on the phase), and claims ask about attacks, battle damage,
+    the step and the phase."""
+    combats: bool = False
+    """Whether a scenario may fight a combat of the Magic steps: attackers and blockers,
+    from the declared blockers (or attackers) to the end of combat, with first strike."""
+    continuous_locks: bool = False
+    """Whether cards with continuous negations and locks are written: a pool's face-up
+    negations (Imperial Order, Skill Drain), locks and protections (Jinzo, on a monster
+    too)."""
+    speed_modifiers: bool = False
+    """Whether a pool may hold a spell that slows or speeds up another card."""
+    dizzy_costs: bool = False
+    """Whether a monster's ability may cost dizzying it (``dizzy: this``)."""
+    hand_cards: bool = False
+    """Whether, when asked (``hand_cards``), cards of the hand and the graveyard are written
+    (hand traps and triggers, costs paid with cards, modes, event conditions), hands of
+    unlisted cards, and the situations they answer."""
+    summon_shapes: bool = False
+    """Whether, when asked (``summons``), the turn player summons a monster in one of the
+    shapes that tell rule variants apart (a Tribute Summon with two triggers, a summon
+    answered by a trap, triggers that wait for a chain)."""
+    step_triggers: bool = False
+    """Whether, when asked (``step_triggers``), a monster's trigger effect is activated as a
+    step of the turn begins (Sinister Serpent)."""
+    step_claims: bool = False
+    """Whether a claim may be decided at the end of a step of the turn (its own ``until``)."""
+    claim_atoms_left_out: tuple[str, ...] = ()
+    """The generator's claim atoms its claims never ask (``dizzy``, ``misses_timing``)."""
+    claim_atoms_added: tuple[str, ...] = ()
+    """Atoms its claims ask besides the generator's own, with their weights (a name twice is
+    drawn twice as often: Magic's ``countered``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A card game: its vocabulary, state, wording and format checks."""
 
@@ -120,6 +190,13 @@ class Game:
     wording: Wording = Wording()
     rulebook: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Its sentences for named rules, where the game's own words say it better."""
+    drafting: Drafting = Drafting()
+    """What the scenario generator writes for it."""
+    short_title: str = ""
+    """Its name where room is short, as the web page's menus show it (default: the title)."""
+    blank: str = ""
+    """The text of a small scenario to start from, which the web page offers (with its
+    bundled examples) for a game that has one."""
 
     def has_field(self, name: str) -> bool:
         return name in self.fields

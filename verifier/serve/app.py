@@ -106,7 +106,7 @@ class _View:
     text: str
     claim: str = ""
     why: bool = False
-    game: str = "yugioh"
+    game: str = field(default_factory=catalog.default_game)
     example: str = ""
     outcome: Outcome | None = None
     notice: Problem | None = None
@@ -146,8 +146,8 @@ def _page(view: _View, status: int = 200) -> HTMLResponse:
     html = _environment.get_template("page.html.j2").render(
         version=__version__,
         view=view,
-        games=[(g, catalog.TITLES.get(g, g)) for g in catalog.games()],
-        examples=[(g, catalog.TITLES.get(g, g), catalog.examples(g)) for g in catalog.games()],
+        games=[(g, catalog.title(g)) for g in catalog.games()],
+        examples=[(g, catalog.title(g), catalog.examples(g)) for g in catalog.games()],
         lines=lines,
         rows=min(max(lines + 1, 14), 40),
         error_line=at,
@@ -253,7 +253,7 @@ def create_app(pool: Pool) -> ASGIApp:
         params = request.query_params
         game = params.get("game", "")
         if game not in catalog.games():
-            game = "yugioh"
+            game = catalog.default_game()
         name = params.get("example", "")
         code = params.get("s")
         if code is not None:
@@ -262,7 +262,7 @@ def create_app(pool: Pool) -> ASGIApp:
                 text = permalink.decode(code)
             except permalink.LinkError as exc:
                 notice = _refusal(str(exc))
-                return _page(_View(catalog.BLANK[game], game=game, notice=notice), 400)
+                return _page(_View(catalog.blank(game), game=game, notice=notice), 400)
             view = _View(text, claim, why, game=game)
             if not text.strip():
                 return _page(replace(view, notice=_refusal("the link's scenario is empty")), 400)
@@ -272,9 +272,9 @@ def create_app(pool: Pool) -> ASGIApp:
             found = catalog.example(name)
             if found is None:
                 notice = _refusal(f"no bundled example {name[:80]!r}")
-                return _page(_View(catalog.BLANK[game], game=game, notice=notice), 404)
+                return _page(_View(catalog.blank(game), game=game, notice=notice), 404)
             return _page(_View(found.text, game=found.game, example=found.name))
-        return _page(_View(catalog.BLANK[game], game=game))
+        return _page(_View(catalog.blank(game), game=game))
 
     async def posted(request: Request) -> Response:
         try:
@@ -290,7 +290,7 @@ def create_app(pool: Pool) -> ASGIApp:
             text,
             (fields.get("why") or fields.get("claim", ""))[: MAX_CLAIM + 1],
             bool(fields.get("why")),
-            game=game if game in catalog.games() else "yugioh",
+            game=game if game in catalog.games() else catalog.default_game(),
             example=fields.get("example", "")[:200],
         )
         try:

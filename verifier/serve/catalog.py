@@ -1,5 +1,8 @@
 """What the page offers to start from: the games, their bundled examples, a blank scenario.
 
+The games are the registered ones with a blank scenario (:attr:`verifier.games.Game.blank`),
+in the order they were registered; the first is the page's default.
+
 An example is named by its game's folder and its file's stem (``yugioh/chain-lock``) and
 found only among the bundled examples, never from a path the visitor wrote. Its text is
 shown as the page will run it: a scenario on the page names its card library by name, so
@@ -14,69 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.errors import VerifierError
+from verifier.games import game_named
+from verifier.games import games as registered
 from verifier.io.bundled import LIBRARY_SUFFIX, bundled_examples, bundled_libraries, is_name
 from verifier.io.source import Document, parse_document
 
-__all__ = ["BLANK", "Example", "example", "examples", "games"]
+__all__ = ["Example", "blank", "default_game", "example", "examples", "games", "title"]
 
 NOT_SCENARIOS = (LIBRARY_SUFFIX, ".sweep.yaml")
-
-BLANK = {
-    "yugioh": """\
-# A Yu-Gi-Oh! scenario: the rule system, whose turn it is, the cards and where they are,
-# what has happened, and the claims to decide. Cards named in the bundled library take
-# their text from it; others are written out here (see the README's "Scenarios").
-rules: yugioh
-library: yugioh
-turn: A
-cards:
-  Raigeki: {controller: A, zone: hand}
-  Mirror Force: {controller: B, set: earlier-turn}
-  Blue-Eyes White Dragon: {controller: B}
-history:
-  - A activates Raigeki
-claims:
-  - claim: can_respond(B)          # Mirror Force answers an attack, not a spell
-    expect: fails
-  - claim: zone("Blue-Eyes White Dragon") == graveyard
-    expect: holds
-""",
-    "cmc": """\
-# A CMC scenario: spells and abilities go on the resolve stack and resolve by speed
-# (A first, then B ... E), the turn player's first at the same speed.
-rules: cmc
-library: cmc
-turn: A
-cards:
-  Mind Burrower: {controller: A}
-  Shadehawk: {controller: B}
-  Thundermancy: {controller: B, zone: hand}
-history:
-  - A uses Mind Burrower targeting Shadehawk
-claims:
-  - claim: can_activate(B, "Thundermancy")
-    expect: holds
-""",
-    "mtg": """\
-# A Magic: The Gathering scenario: the stack, priority and state-based actions.
-rules: mtg
-library: mtg
-turn: A
-life-points: 20
-cards:
-  Grizzly Bears: {controller: B}
-  Lightning Bolt: {controller: A, zone: hand}
-  Giant Growth: {controller: B, zone: hand}
-history:
-  - A casts Lightning Bolt targeting Grizzly Bears
-claims:
-  - claim: can_activate(B, "Giant Growth")
-    expect: holds
-""",
-}
-"""A small scenario per game to start from."""
-
-TITLES = {"yugioh": "Yu-Gi-Oh!", "cmc": "CMC", "mtg": "Magic: The Gathering"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +43,24 @@ class Example:
 
 def games() -> list[str]:
     """The games the page offers: those with a blank scenario, in the page's order."""
-    return list(BLANK)
+    return [g.name for g in registered() if g.blank]
+
+
+def default_game() -> str:
+    """The game the page starts with: the first it offers."""
+    return games()[0]
+
+
+def blank(name: str) -> str:
+    """The blank scenario of the game called ``name``, to start from."""
+    found = game_named(name)
+    return "" if found is None else found.blank
+
+
+def title(name: str) -> str:
+    """The game's name as the page's menus show it."""
+    found = game_named(name)
+    return name if found is None else found.short_title or found.title
 
 
 @functools.cache

@@ -13,7 +13,7 @@ actions (each step is checked by loading the scenario with it), so they are alwa
 
 from __future__ import annotations
 
-from verifier.designer.generate.cards import YUGIOH_SPELLS_TRAPS, YUGIOH_STEPS
+from verifier.designer.generate.cards import YUGIOH_SPELLS_TRAPS
 from verifier.designer.generate.chooser import (
     CLAIM_CONSTANTS,
     COMPARISONS,
@@ -33,7 +33,6 @@ __all__ = [
     "LP_AMOUNTS",
     "LP_VALUES",
     "YUGIOH_SPELLS_TRAPS",
-    "YUGIOH_STEPS",
     "Chooser",
     "Claim",
     "RandomChooser",

@@ -9,7 +9,7 @@ from typing import Any
 
 from verifier.designer.generate.chooser import COUNTS, LP_BOUND, Chooser, _amount
 from verifier.effects.verb import Object, verbs
-from verifier.games import game
+from verifier.games import Drafting, game
 from verifier.games import game as _game
 from verifier.io.model import bundled_models, load_model
 
@@ -43,23 +43,26 @@ TRIGGER_EVENTS = (
     "special-summoned",
     "leaves-field",
 )
-#: Trigger events of the Battle Phase (Yu-Gi-Oh!).
+#: Trigger events of the Battle Phase (a game whose drafting has ``battle_phase``).
 BATTLE_EVENTS = ("flipped", "destroyed-by-battle", "attack-declared")
-#: Activation conditions of the Battle Phase (Yu-Gi-Oh!).
+#: Activation conditions of the Battle Phase (a game whose drafting has ``battle_phase``).
 BATTLE_CONDITIONS = ("attack-declared", "damage-step", "damage-calculation")
 ZONES = ("hand", "field", "graveyard", "banished", "deck")
 #: Trigger events of cards that watch the hand and the graveyard (Yu-Gi-Oh!).
 HAND_EVENTS = ("destroyed-by-effect", "banished", "targeted", "discarded")
 #: Effect verbs an "activates" condition may ask an activation to include (Ash Blossom).
 INCLUDED = ("add-from-deck", "draw", "special-summon", "send-to-graveyard", "destroy", "banish")
-CMC_SPEEDS = ("S", "A", "B", "C", "D", "E")
-YUGIOH_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
-_PHASES = {"yugioh": YUGIOH_PHASES, "mtg": ("main1", "main2")}
-MTG_SPEEDS = ("sorcery", "instant", "mana")
-#: The steps of a Yu-Gi-Oh! turn, each with its phase.
-YUGIOH_STEPS = game("yugioh").steps
-STEP_NAMES = tuple(name for name, _ in YUGIOH_STEPS)
 PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
+
+
+def drafting(game_name: str) -> Drafting:
+    """What the generator writes for the game called ``game_name``."""
+    return _game(game_name).drafting
+
+
+def step_names(game_name: str) -> tuple[str, ...]:
+    """The steps of the game's turn, in order."""
+    return tuple(name for name, _ in _game(game_name).steps)
 
 
 class _Ctx:
@@ -160,13 +163,6 @@ TARGETS = (
 
 
 def _target(c: Chooser, game: str) -> dict[str, Any]:
-    if game == "cmc":
-        target: dict[str, Any] = {"card": "monster", "zone": "field"}
-        if c.integer(0, 3) == 0:
-            target["controller"] = c.pick(["you", "opponent"])
-        if c.integer(0, 4) == 0:
-            target = {"card": c.pick(["spell", "card"]), "zone": c.pick(["field", "hand"])}
-        return target
     if c.integer(0, 5) == 0:
         return _filter(c, game, c.pick(["field", "graveyard", "hand"]))
     return dict(c.pick(TARGETS))
@@ -196,7 +192,7 @@ def _parts(c: Chooser, ctx: _Ctx) -> dict[str, Any] | list[dict[str, Any]]:
 
 
 def _condition(c: Chooser, game: str) -> dict[str, Any]:
-    shape = c.integer(0, 5) if game == "yugioh" else 0
+    shape = c.integer(0, 5) if drafting(game).battle_phase else 0
     cond: dict[str, Any]
     if shape >= 4:
         # The Battle Phase: an attack declaration, the Damage Step, damage calculation.
@@ -230,7 +226,8 @@ def _timing(c: Chooser) -> dict[str, Any]:
 
 
 def _cost(c: Chooser, game: str, monster: bool) -> dict[str, Any] | list[dict[str, Any]]:
-    options = ["tribute", "pay-lp", "half"] + (["dizzy"] * 3 if game == "cmc" and monster else [])
+    dizzy = drafting(game).dizzy_costs and monster
+    options = ["tribute", "pay-lp", "half"] + (["dizzy"] * 3 if dizzy else [])
     which = c.pick(options)
     if which == "tribute":
         cost: dict[str, Any] = {
@@ -365,7 +362,7 @@ def _spell_trap(c: Chooser, player: str, game: str) -> dict[str, Any]:
 
 def _trigger(c: Chooser, game: str, events: Sequence[str] | None = None) -> dict[str, Any]:
     if events is None:
-        events = TRIGGER_EVENTS + (BATTLE_EVENTS if game == "yugioh" else ())
+        events = TRIGGER_EVENTS + (BATTLE_EVENTS if drafting(game).battle_phase else ())
     event = c.pick(events)
     spec: dict[str, Any] = {"event": event}
     if c.integer(0, 5) == 0:
@@ -401,9 +398,9 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
     if place <= 3:
         # On the field, face-up (the default): in either battle position, perhaps having
         # attacked this turn.
-        if game == "yugioh" and c.integer(0, 3) == 0:
+        if drafting(game).battle_phase and c.integer(0, 3) == 0:
             monster["position"] = c.pick(["attack", "defense"])
-        if game == "yugioh" and c.integer(0, 5) == 0:
+        if drafting(game).battle_phase and c.integer(0, 5) == 0:
             monster["attacked"] = True
     elif place == 4:
         monster["set"] = c.pick(["earlier-turn", "this-turn"])
@@ -434,7 +431,7 @@ def _monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         if c.integer(0, 2) > 0:
             ability["once"] = "turn"
         abilities.append(ability)
-    if game == "yugioh" and c.integer(0, 5) == 0:
+    if drafting(game).continuous_locks and c.integer(0, 5) == 0:
         monster["continuous"] = _lock(c, game)
     if len(abilities) == 1:
         monster["ability"] = abilities[0]

@@ -6,20 +6,16 @@ import io
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 
-from verifier.designer.generate.cards import (
-    CMC_SPEEDS,
-    MTG_SPEEDS,
-    STEP_NAMES,
-    YUGIOH_PHASES,
-    YUGIOH_STEPS,
-    ZONES,
-)
+from verifier.designer.generate.cards import ZONES
 from verifier.designer.generate.chooser import BIG_INDICES, CLAIM_CONSTANTS, COMPARISONS, Chooser
 from verifier.designer.generate.histories import _load
+from verifier.errors import Span
+from verifier.games import Game, game
+from verifier.io.model import find_model
 
 # -- claims ---------------------------------------------------------------------------------
 
@@ -34,36 +30,46 @@ def claim_text(entry: Claim) -> str:
 
 
 def claims_for(c: Chooser, data: dict[str, Any], count: int = 3) -> list[Claim]:
-    """``count`` random claims over a generated scenario's cards, players and numbers.
+    """``count`` random claims over a generated scenario's cards, players and numbers, in the
+    words of the game of its rule system (``rules:``, a name or a path).
 
-    A Yu-Gi-Oh! claim is sometimes decided at the end of a step of the turn (its own
-    ``until``): a step from where the scenario starts to where it ends (the step it starts
-    in, for a scenario that stays where it starts), when the scenario loads so.
+    A claim of a game whose drafting has ``step_claims`` is sometimes decided at the end of a
+    step of the turn (its own ``until``): a step from where the scenario starts to where it
+    ends (the step it starts in, for a scenario that stays where it starts), when the
+    scenario loads so.
     """
-    texts = _claim_texts(c, data, count)
-    if str(data["rules"]).startswith(("cmc", "mtg")):
+    played = rules_game(str(data["rules"]))
+    texts = _claim_texts(c, data, count, played)
+    if not played.drafting.step_claims:
         return list(texts)
     out: list[Claim] = []
     for text in texts:
         if c.integer(0, 4) > 0:
             out.append(text)
             continue
-        until = _claim_until(c, data)
+        until = _claim_until(c, data, played.steps)
         out.append({"claim": text, "until": until} if until is not None else text)
     return out
 
 
-def _claim_until(c: Chooser, data: dict[str, Any]) -> str | None:
-    """A step (or phase) to decide a claim at the end of, if the scenario loads with it."""
+def rules_game(reference: str) -> Game:
+    """The game of the rule system a scenario's ``rules:`` names (a name or a path)."""
+    return game(find_model(reference, None, Span("<rules>", 1, 1, reference)).game)
+
+
+def _claim_until(c: Chooser, data: dict[str, Any], steps: Sequence[tuple[str, str]]) -> str | None:
+    """A step (or phase) of the turn's ``steps`` (each with its phase) to decide a claim at
+    the end of, if the scenario loads with it."""
+    names = [name for name, _ in steps]
     phase = data.get("phase") or "main1"
-    start = data.get("step") or next(n for n, p in YUGIOH_STEPS if p == phase)
-    first = STEP_NAMES.index(start)
+    start = data.get("step") or next(n for n, p in steps if p == phase)
+    first = names.index(start)
     last = first
     if "until" in data:
-        last = max(i for i, (n, p) in enumerate(YUGIOH_STEPS) if data["until"] in (n, p))
-    until = c.pick(STEP_NAMES[first : last + 1])
-    phase = dict(YUGIOH_STEPS)[until]
-    ends = max(i for i, (_, p) in enumerate(YUGIOH_STEPS) if p == phase)
+        last = max(i for i, (n, p) in enumerate(steps) if data["until"] in (n, p))
+    until = c.pick(names[first : last + 1])
+    phase = dict(steps)[until]
+    ends = max(i for i, (_, p) in enumerate(steps) if p == phase)
     if c.integer(0, 3) == 0 and ends <= last:
         until = phase  # a phase: its last step
     if _load({**data, "until": until}) is None:
@@ -71,31 +77,30 @@ def _claim_until(c: Chooser, data: dict[str, Any]) -> str | None:
     return until
 
 
-def _claim_texts(c: Chooser, data: dict[str, Any], count: int) -> list[str]:
-    rules = str(data["rules"])
-    game = "cmc" if rules.startswith("cmc") else "mtg" if rules.startswith("mtg") else "yugioh"
+def _claim_texts(c: Chooser, data: dict[str, Any], count: int, played: Game) -> list[str]:
+    draft = played.drafting
     players = tuple(data.get("players", ("A", "B")))
-    speeds = {"cmc": CMC_SPEEDS, "mtg": MTG_SPEEDS}.get(game, ("1", "2", "3"))
     lp = int(data.get("life-points", 8000))
     amounts = _amounts(data["cards"])
     numbers = sorted(
         {lp, lp // 2, (lp + 1) // 2} | {lp - a for a in amounts} | {lp + a for a in amounts}
     )
-    if game == "mtg":
-        atoms = MTG_ATOMS
-    elif game == "cmc":
-        atoms = ATOMS
-    else:
-        atoms = tuple(a for a in ATOMS if a != "dizzy") + BATTLE_ATOMS
+    atoms = (
+        *(a for a in ATOMS if a not in draft.claim_atoms_left_out),
+        *(BATTLE_ATOMS if draft.battle_phase else ()),
+        *draft.claim_atoms_added,
+    )
     tokens = token_names(data)
     texts = [
         claim(
             c,
             [*data["cards"], *tokens],
             players=players,
-            speeds=speeds,
+            speeds=draft.speeds,
             numbers=numbers,
             atoms=atoms,
+            steps=tuple(name for name, _ in played.steps),
+            phases=played.phases,
         )
         for _ in range(count)
     ]
@@ -143,6 +148,18 @@ def _amounts(node: Any) -> set[int]:
     return found
 
 
+class _Words(NamedTuple):
+    """What a claim's atoms may name: the players, the speeds, the numbers worth comparing
+    Life Points with, the kinds of atom, and the steps and phases of the turn."""
+
+    players: Sequence[str]
+    speeds: Sequence[str]
+    numbers: Sequence[int]
+    atoms: Sequence[str]
+    steps: Sequence[str]
+    phases: Sequence[str]
+
+
 def claim(
     c: Chooser,
     cards: Sequence[str],
@@ -151,29 +168,33 @@ def claim(
     speeds: Sequence[str] = ("1", "2", "3"),
     numbers: Sequence[int] = (),
     atoms: Sequence[str] = (),
+    steps: Sequence[str] = (),
+    phases: Sequence[str] = (),
 ) -> str:
     """A random claim over the scenario's cards, with a quantifier.
 
     ``numbers`` are constants worth comparing Life Points with (the scenario's, after its
     amounts); the others come from :data:`CLAIM_CONSTANTS`. ``atoms`` are the kinds of atom
-    the game has (all of :data:`ATOMS` by default).
+    the game has (all of :data:`ATOMS` by default); ``steps`` and ``phases`` those of its
+    turn, which the ``step`` and ``phase`` atoms compare with.
     """
     if c.integer(0, 7) == 0:
         # can_respond / can_activate carry their own quantifier: never under another one.
         return _possibility(c, cards, players, depth)
+    words = _Words(players, speeds, numbers, atoms or ATOMS, steps, phases)
     quantifier = c.pick(["exists", "always", "always", ""])
     if c.integer(0, 5) == 0:
         if c.integer(0, 2) == 0:
             # Read where the history stops, beside what the continuation's end says.
-            point = _formula(c, cards, max(depth - 1, 0), players, speeds, numbers, atoms or ATOMS)
-            end = _formula(c, cards, max(depth - 1, 0), players, speeds, numbers, atoms or ATOMS)
+            point = _formula(c, cards, max(depth - 1, 0), words)
+            end = _formula(c, cards, max(depth - 1, 0), words)
             return f"{quantifier} now ({point}) {c.pick(['and', 'or'])} {end}".strip()
         # Decided where Chain Link N has just resolved; priority is a fact of the scenario's
         # point, not of a link, so it is left out there.
-        kinds = [a for a in atoms or ATOMS if a != "priority"]
-        body = _formula(c, cards, depth, players, speeds, numbers, kinds)
+        kinds = [a for a in words.atoms if a != "priority"]
+        body = _formula(c, cards, depth, words._replace(atoms=kinds))
         return f"{quantifier} after_link({_index(c)}) {body}".strip()
-    body = _formula(c, cards, depth, players, speeds, numbers, atoms or ATOMS)
+    body = _formula(c, cards, depth, words)
     return f"{quantifier} {body}".strip()
 
 
@@ -197,23 +218,15 @@ def _possibility(c: Chooser, cards: Sequence[str], players: Sequence[str], depth
     return atom
 
 
-def _formula(
-    c: Chooser,
-    cards: Sequence[str],
-    depth: int,
-    players: Sequence[str],
-    speeds: Sequence[str],
-    numbers: Sequence[int],
-    atoms: Sequence[str],
-) -> str:
+def _formula(c: Chooser, cards: Sequence[str], depth: int, words: _Words) -> str:
     if depth > 0 and c.integer(0, 2) == 0:
         op = c.pick(["and", "or"])
-        left = _formula(c, cards, depth - 1, players, speeds, numbers, atoms)
-        right = _formula(c, cards, depth - 1, players, speeds, numbers, atoms)
+        left = _formula(c, cards, depth - 1, words)
+        right = _formula(c, cards, depth - 1, words)
         return f"({left} {op} {right})"
     if depth > 0 and c.integer(0, 4) == 0:
-        return f"not {_formula(c, cards, depth - 1, players, speeds, numbers, atoms)}"
-    return _atom(c, cards, players, speeds, numbers, atoms)
+        return f"not {_formula(c, cards, depth - 1, words)}"
+    return _atom(c, cards, words)
 
 
 ATOMS = (
@@ -246,28 +259,16 @@ ATOMS = (
     "def",
     "priority",
 )
-#: Magic's atoms: no dizzy, missing the timing nor cleanup; whether a spell is countered.
-MTG_ATOMS = (
-    *(a for a in ATOMS if a not in ("dizzy", "misses_timing", "cleanup_sends", "segoc_order")),
-    "countered",
-    "countered",
-)
-#: Atoms of the turn and the Battle Phase (Yu-Gi-Oh!).
+#: Atoms of the turn and the Battle Phase (a game whose drafting has ``battle_phase``). A
+#: game's drafting leaves out some of :data:`ATOMS` and adds its own (Magic's ``countered``).
 BATTLE_ATOMS = ("attacks", "destroyed_by_battle", "battle_damage", "step", "phase")
 
 
-def _atom(
-    c: Chooser,
-    cards: Sequence[str],
-    players: Sequence[str] = ("A", "B"),
-    speeds: Sequence[str] = ("1", "2", "3"),
-    numbers: Sequence[int] = (),
-    atoms: Sequence[str] = ATOMS,
-) -> str:
+def _atom(c: Chooser, cards: Sequence[str], words: _Words) -> str:
     card = json.dumps(c.pick(cards))
     other = json.dumps(c.pick(cards))
-    player = c.pick(players)
-    kind = c.pick(atoms)
+    player = c.pick(words.players)
+    kind = c.pick(words.atoms)
     eq = c.pick(["==", "==", "!="])
     if kind in ("activates",):
         return f"activates({player}, {card})"
@@ -278,9 +279,9 @@ def _atom(
     if kind in ("attacks", "destroyed_by_battle"):
         return f"{kind}({card})"
     if kind == "step":
-        return f"step {eq} {c.pick(STEP_NAMES)}"
+        return f"step {eq} {c.pick(words.steps)}"
     if kind == "phase":
-        return f"phase {eq} {c.pick(YUGIOH_PHASES)}"
+        return f"phase {eq} {c.pick(words.phases)}"
     if kind in ("resolves", "negated", "countered", "no_effect", "triggers", "misses_timing"):
         return f"{kind}({card})"
     if kind in ("cleanup_sends", "dizzy"):
@@ -311,7 +312,7 @@ def _atom(
     if kind == "face":
         return f"face({card}) {eq} {c.pick(['up', 'down'])}"
     if kind == "speed":
-        return f"speed({card}) {eq} {c.pick(speeds)}"
+        return f"speed({card}) {eq} {c.pick(words.speeds)}"
     op = c.pick(COMPARISONS)
     if kind in ("atk", "def"):
         value = c.pick([0, 500, 1000, 1500, 2000, 2500, 3000, c.pick(CLAIM_CONSTANTS)])
@@ -322,6 +323,7 @@ def _atom(
     if kind == "cards_drawn":
         value = c.pick([0, 1, 2, 3, 99, 100, 101, 200, c.pick(CLAIM_CONSTANTS)])
         return f"cards_drawn({player}) {op} {value}"
+    numbers = words.numbers
     value = c.pick(numbers) if numbers and c.integer(0, 1) == 0 else c.pick(CLAIM_CONSTANTS)
     return f"life_points({player}) {op} {value}"
 

@@ -1,5 +1,8 @@
 """Cards in the hand and the graveyard, costs paid with cards, modes and event conditions
-(Yu-Gi-Oh!), and the cards of CMC and Magic (mana, morph, combat, first strike)."""
+(Yu-Gi-Oh!), and the cards of CMC and Magic (mana, morph, combat, first strike).
+
+Each writer takes the name of the game it writes for, and asks the game what to write
+(:attr:`verifier.games.Game.drafting`)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from typing import Any
 
 from verifier.designer.generate.cards import (
     BATTLE_EVENTS,
-    CMC_SPEEDS,
     HAND_EVENTS,
     INCLUDED,
     TRIGGER_EVENTS,
@@ -20,6 +22,7 @@ from verifier.designer.generate.cards import (
     _parts,
     _target,
     _timing,
+    drafting,
 )
 from verifier.designer.generate.chooser import Chooser, _amount
 from verifier.spec.cards import EVENT_CONDITIONS
@@ -152,7 +155,7 @@ def _hand_monster(c: Chooser, player: str, game: str) -> dict[str, Any]:
         else:
             if c.integer(0, 1) == 0:
                 ability["when"] = _hand_condition(c, game, ctx)
-            elif game == "yugioh" and c.integer(0, 1) == 0:
+            elif drafting(game).battle_phase and c.integer(0, 1) == 0:
                 ability["when"] = _timing(c)
             if c.integer(0, 2) == 0:
                 ability["target"] = _target(c, game)
@@ -215,16 +218,29 @@ def _negator(c: Chooser, players: Sequence[str]) -> dict[str, Any]:
     return card
 
 
-def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
-    speed = c.pick(CMC_SPEEDS)
+def _speed_target(c: Chooser) -> dict[str, Any]:
+    """What an ability or a spell of the speed style targets: a monster on the field, now
+    and then a spell or any card, on the field or in the hand."""
+    target: dict[str, Any] = {"card": "monster", "zone": "field"}
+    if c.integer(0, 3) == 0:
+        target["controller"] = c.pick(["you", "opponent"])
+    if c.integer(0, 4) == 0:
+        target = {"card": c.pick(["spell", "card"]), "zone": c.pick(["field", "hand"])}
+    return target
+
+
+def _cmc_card(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    """A card of the speed style (``speed-stack``): a monster with an ability of a speed,
+    perhaps dizzy, or a spell of a speed; either perhaps slowed or sped up."""
+    speed = c.pick(drafting(game).speeds)
     card: dict[str, Any]
     if c.integer(0, 1) == 0:
         ability: dict[str, Any] = {"type": "ability", "speed": speed}
         if c.integer(0, 3) > 0:
-            ability["cost"] = {"dizzy": "this"} if c.integer(0, 4) > 0 else _cost(c, "cmc", True)
-        ctx = _Ctx("cmc")
+            ability["cost"] = {"dizzy": "this"} if c.integer(0, 4) > 0 else _cost(c, game, True)
+        ctx = _Ctx(game)
         if c.integer(0, 3) > 0:
-            ability["target"] = _target(c, "cmc")
+            ability["target"] = _speed_target(c)
             ctx.target = True
         ability["effect"] = _parts(c, ctx)
         card = {"kind": "monster", "controller": player, "ability": ability}
@@ -233,10 +249,10 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
         if c.integer(0, 5) == 0:
             card["zone"] = c.pick(["hand", "graveyard"])
     else:
-        ctx = _Ctx("cmc")
+        ctx = _Ctx(game)
         card = {"kind": "spell", "controller": player, "zone": "hand", "speed": speed}
         if c.integer(0, 3) > 0:
-            card["target"] = _target(c, "cmc")
+            card["target"] = _speed_target(c)
             ctx.target = True
         if c.integer(0, 6) == 0:
             card["cost"] = {"pay-lp": _amount(c)}
@@ -250,10 +266,10 @@ def _cmc_card(c: Chooser, player: str) -> dict[str, Any]:
     return card
 
 
-def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
-    """A Magic card: a creature (perhaps with an activated or a "dies" triggered ability), a
-    counterspell, or an instant or sorcery (perhaps with split second, perhaps with two
-    targets)."""
+def _mtg_card(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    """A card of the priority style (``priority-stack``, Magic's): a creature (perhaps with
+    an activated or a "dies" triggered ability), a counterspell, or an instant or sorcery
+    (perhaps with split second, perhaps with two targets)."""
     shape = c.integer(0, 5)
     creature_target: dict[str, Any] = {"card": "monster", "zone": "field"}
     if c.integer(0, 3) == 0:
@@ -270,7 +286,7 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
         if c.integer(0, 2) > 0:
             card["color"] = c.pick(["black", "red", "green"])
         if c.integer(0, 1) == 0:
-            ctx = _Ctx("mtg")
+            ctx = _Ctx(game)
             ability: dict[str, Any] = {"type": c.pick(["activated", "triggered"])}
             if ability["type"] == "triggered":
                 ability["trigger"] = {"event": "sent-to-graveyard", "from": "field"}
@@ -291,7 +307,7 @@ def _mtg_card(c: Chooser, player: str) -> dict[str, Any]:
             "target": c.pick([{"zone": "stack"}, {"card": "spell", "zone": "stack"}]),
             "effect": {"counterspell": "target"},
         }
-    ctx = _Ctx("mtg")
+    ctx = _Ctx(game)
     card = {"kind": c.pick(["instant", "instant", "sorcery"]), "controller": player, "zone": "hand"}
     if c.integer(0, 1) == 0:
         card["color"] = c.pick(["black", "red", "blue"])
@@ -435,6 +451,7 @@ def _cmc_modifier(c: Chooser, player: str) -> dict[str, Any]:
 
 def _hand_shapes(
     c: Chooser,
+    game: str,
     data: dict[str, Any],
     cards: dict[str, Any],
     history: list[str],
@@ -457,7 +474,7 @@ def _hand_shapes(
                 "type": "trigger",
                 "trigger": {"event": "normal-summoned"},
                 "optional": True,
-                "effect": _parts(c, _Ctx("yugioh", summon=True)),
+                "effect": _parts(c, _Ctx(game, summon=True)),
             },
         }
         # The summon succeeds: its trigger waits, for the history to activate or decline.
@@ -465,12 +482,12 @@ def _hand_shapes(
         return
     spell: dict[str, Any] = {"kind": "normal-spell", "controller": turn, "zone": "hand"}
     if shape == 1:
-        spell["effect"] = _parts(c, _Ctx("yugioh"))
+        spell["effect"] = _parts(c, _Ctx(game))
         answer: dict[str, Any] = {"kind": "counter-trap", "controller": other}
         answer["set"] = "earlier-turn"
         negate = [{"negate": "activation"}, {"destroy": "that-card"}]
         if c.integer(0, 1) == 0:
-            answer.update({"when": {"activates": "spell"}, "cost": _card_cost(c, "yugioh")})
+            answer.update({"when": {"activates": "spell"}, "cost": _card_cost(c, game)})
             answer["effect"] = negate
             data.setdefault("hands", {})[other] = c.pick([1, 1, 2])
         else:
@@ -485,8 +502,8 @@ def _hand_shapes(
         spell["effect"] = {"destroy": "all-monsters", "of": "opponent"}
         cards["Victim"] = {"kind": "normal-monster", "controller": other, "atk": 1500}
         answer = {"kind": "normal-trap", "controller": other, "set": "earlier-turn"}
-        answer["when"] = _event_condition(c, "yugioh")
-        answer["effect"] = _parts(c, _Ctx("yugioh"))
+        answer["when"] = _event_condition(c, game)
+        answer["effect"] = _parts(c, _Ctx(game))
         cards["Answer"] = answer
     cards["Spell"] = spell
     history.append(f"{turn} activates Spell")

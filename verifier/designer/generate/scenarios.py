@@ -5,20 +5,19 @@ triggers)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from verifier.designer.generate.cards import (
-    _PHASES,
     MASS,
     PLAYER_NAMES,
-    STEP_NAMES,
-    YUGIOH_STEPS,
     _Ctx,
     _locker,
     _monster,
     _parts,
     _spell_trap,
+    drafting,
+    step_names,
 )
 from verifier.designer.generate.chooser import Chooser, _lp
 from verifier.designer.generate.hands import (
@@ -37,13 +36,31 @@ from verifier.designer.generate.histories import _load, _walk
 from verifier.designer.generate.variants import _battle_cards, _one_attacker, _span, _summon_shapes
 from verifier.effects.verb import Object, verb, verbs
 from verifier.games import game as _game
+from verifier.games import games as _games
 
 # -- scenarios ------------------------------------------------------------------------------
 
 
+def _chain_card(c: Chooser, player: str, game: str) -> dict[str, Any]:
+    """A card of the chain style (``spell-speed-chain``): a monster one time in three, else
+    a Spell or a Trap."""
+    if c.integer(0, 2) == 0:
+        return _monster(c, player, game)
+    return _spell_trap(c, player, game)
+
+
+CARD_WRITERS: dict[str, Callable[[Chooser, str, str], dict[str, Any]]] = {
+    "spell-speed-chain": _chain_card,
+    "speed-stack": _cmc_card,
+    "priority-stack": _mtg_card,
+}
+"""The writers of a pool's cards, by the card style a game's drafting names
+(:attr:`verifier.games.Drafting.cards`)."""
+
+
 def scenario(
     c: Chooser,
-    game: str = "yugioh",
+    game: str | None = None,
     size: int | None = None,
     summons: bool = False,
     steps: int | None = None,
@@ -58,7 +75,13 @@ def scenario(
     effect_summons: bool = False,
     step_triggers: bool = False,
 ) -> dict[str, Any]:
-    """A random scenario: a few cards on both sides, and a legal history.
+    """A random scenario of ``game`` (default: the first registered game): a few cards on
+    both sides, and a legal history.
+
+    What it writes is the game's :class:`~verifier.games.Drafting`: the style of its cards
+    and the shapes its features allow. A flag below asks for a shape only a game with the
+    feature writes (``summons``, ``hand_cards``, ``step_triggers``); the others are the
+    caller's to ask for the games they fit.
 
     With ``summons`` (Yu-Gi-Oh!), the turn player also summons a monster in one of the shapes
     that tell rule variants apart (a Tribute Summon with two triggers, a summon answered by a
@@ -104,53 +127,58 @@ def scenario(
     lands (some in the hand, some tapped) whose mana abilities pay them. Off by default for
     the same reason.
     """
+    if game is None:
+        game = _games()[0].name
+    draft = drafting(game)
+    writer = CARD_WRITERS.get(draft.cards)
+    if writer is None:
+        known = ", ".join(sorted(CARD_WRITERS))
+        raise ValueError(
+            f"{_game(game).title}'s drafting names no card style the scenario generator "
+            f"writes ({draft.cards!r}; it writes {known})"
+        )
+    steps_of_turn = _game(game).steps
     players = c.pick(PLAYER_NAMES)
     count = size if size is not None else c.integer(2, 4)
     # A scenario that goes through its turn (``until``) fights a battle: its continuations
     # are long, so its pool is a card smaller.
-    battle = game == "yugioh" and not summons and c.integer(0, 2) == 0
-    # A Magic scenario fights a combat one time in three: from its declared blockers to the
+    battle = draft.battle_phase and not summons and c.integer(0, 2) == 0
+    # A game of combats fights a combat one time in three: from its declared blockers to the
     # end of combat (a card smaller pool: the combat's creatures come on top).
-    combat = game == "mtg" and c.integer(0, 2) == 0
+    combat = draft.combats and c.integer(0, 2) == 0
     if combat:
         count = max(1, count - 1)
     going: tuple[str, str] | None = None
     if battle:
-        going = _span(c, small=count <= 2)
+        going = _span(c, steps_of_turn, small=count <= 2)
         # A Main Phase (its summons, Sets and position changes) or a whole phase to go
         # through: one pool card.
-        count = max(1, count - 1) if dict(YUGIOH_STEPS)[going[0]] == "battle" else 1
+        count = max(1, count - 1) if dict(steps_of_turn)[going[0]] == "battle" else 1
     cards: dict[str, Any] = {}
     for i in range(count):
         player = c.pick(players)
-        name = f"Card {i + 1}"
-        if game == "yugioh":
-            if c.integer(0, 2) == 0:
-                cards[name] = _monster(c, player, game)
-            else:
-                cards[name] = _spell_trap(c, player, game)
-        elif game == "mtg":
-            cards[name] = _mtg_card(c, player)
-        else:
-            cards[name] = _cmc_card(c, player)
+        cards[f"Card {i + 1}"] = writer(c, player, game)
     if c.integer(0, 5) == 0:
         # A card that copies another card of the scenario (``card: NAME``), for the other
         # player or the same one.
         cards["Copy"] = {"card": c.pick(sorted(cards)), "controller": c.pick(players)}
-    if game == "yugioh":
+    if draft.continuous_locks:
         for i in range(c.pick([0, 0, 0, 0, 1] if battle else [0, 0, 0, 1, 2])):
             cards[f"Negator {i + 1}"] = _negator(c, players)
         if c.integer(0, 3 if battle else 2) == 0:
             cards["Lock"] = _locker(c, players, game)
-    elif game == "cmc" and c.integer(0, 3) == 0:
+    if draft.speed_modifiers and c.integer(0, 3) == 0:
         cards["Modifier"] = _cmc_modifier(c, c.pick(players))
     turn = c.pick(players)
     other = players[1] if turn == players[0] else players[0]
-    if hand_cards and game == "yugioh":
+    # The cards of the hand are written for a game with them; the walk takes the sentences
+    # they answer (and is longer) whenever asked.
+    hand = hand_cards and draft.hand_cards
+    if hand:
         for i in range(1 if battle or count <= 2 else c.pick([1, 2, 2])):
             cards[f"Hand {i + 1}"] = _hand_card(c, c.pick([turn, turn, other]), game)
     if going:
-        _battle_cards(c, cards, turn, other, main=going[0] == "main1")
+        _battle_cards(c, game, cards, turn, other, main=going[0] == "main1")
         _one_attacker(cards, turn)
     if combat:
         _mtg_combat(c, cards, turn, other)
@@ -166,9 +194,7 @@ def scenario(
         _mtg_mana(c, cards, turn, other)
         _mtg_face_down(c, cards)
     _own(cards, players)
-    data: dict[str, Any] = {
-        "rules": game if game != "cmc" else c.pick(["cmc", "cmc", "cmc-instant"])
-    }
+    data: dict[str, Any] = {"rules": c.pick(draft.rules) if draft.rules else game}
     if rules is not None:
         data["rules"] = rules
     if players != ("A", "B") or c.integer(0, 7) == 0:
@@ -179,20 +205,20 @@ def scenario(
         step, until = going
         data["step"] = step
         if c.integer(0, 3) == 0:
-            data["phase"] = dict(YUGIOH_STEPS)[step]
+            data["phase"] = dict(steps_of_turn)[step]
         data["until"] = until
     elif combat:
         start = "declare-attackers" if declared else "declare-blockers"
         data["step"], data["until"] = start, "end-of-combat"
     elif phase == 0 and not summons:
-        data["phase"] = c.pick(_PHASES.get(game, ("main",)))
+        data["phase"] = c.pick(draft.phases or _game(game).phases)
     if c.integer(0, 3) > 0:
         data["life-points"] = _lp(c)
     if c.integer(0, 7) == 0:
         data["description"] = "A generated scenario."
     if c.integer(0, 7) == 0:
         data["limits"] = {"pending_triggers": c.integer(1, 3)}
-    if hand_cards and game == "yugioh" and c.integer(0, 2) > 0:
+    if hand and c.integer(0, 2) > 0:
         # Unlisted cards in the hands: costs may discard them, draws add to them.
         holder = cards.get("Hand 1", {}).get("controller", turn)
         if holder not in players or c.integer(0, 3) == 0:
@@ -212,15 +238,15 @@ def scenario(
     if chosen:
         _chosen_parts(c, cards)
     if effect_summons:
-        _effect_summons(c, cards, players)
-    if step_triggers and game == "yugioh":
+        _effect_summons(c, game, cards, players)
+    if step_triggers and draft.step_triggers:
         still = not summons and not {"step", "phase", "until"} & data.keys()
-        _step_triggers(c, data, cards, players, still)
+        _step_triggers(c, game, data, cards, players, still)
     history: list[str] = []
-    if summons and game == "yugioh":
-        _summon_shapes(c, cards, history, turn, other)
-    elif hand_cards and game == "yugioh" and not going and c.integer(0, 1) == 0:
-        _hand_shapes(c, data, cards, history, turn, other)
+    if summons and draft.summon_shapes:
+        _summon_shapes(c, game, cards, history, turn, other)
+    elif hand and not going and c.integer(0, 1) == 0:
+        _hand_shapes(c, game, data, cards, history, turn, other)
     data.update({"cards": cards, "history": history, "claims": []})
     _fit_zones(data)
     lengths = [1, 2, 3, 4, 6] if hand_cards else [0, 0, 1, 2, 3, 4, 6]
@@ -344,12 +370,12 @@ _REPLACED = ("draw", "add-from-deck", "special-summon")
 """The parts an effect that Normal Summons may stand in for."""
 
 
-def _effect_summons(c: Chooser, node: Any, players: Sequence[str]) -> None:
+def _effect_summons(c: Chooser, game: str, node: Any, players: Sequence[str]) -> None:
     """Make some effect parts Normal Summon a monster of the hand instead (Ultimate Offering's
     "Normal Summon 1 monster"), and put a monster that needs no Tribute in a hand."""
     cards = node
     summoner = verb("normal-summon")
-    place = _Ctx("yugioh")
+    place = _Ctx(game)
 
     def visit(part: Any) -> None:
         if isinstance(part, list):
@@ -379,18 +405,24 @@ def _effect_summons(c: Chooser, node: Any, players: Sequence[str]) -> None:
 
 
 def _step_triggers(
-    c: Chooser, data: dict[str, Any], cards: dict[str, Any], players: Sequence[str], still: bool
+    c: Chooser,
+    game: str,
+    data: dict[str, Any],
+    cards: dict[str, Any],
+    players: Sequence[str],
+    still: bool,
 ) -> None:
     """A monster whose trigger effect is activated as a step begins, in the GY (Sinister
     Serpent) or face-up on the field; most often a step the scenario's turn goes through
     (a scenario that stays in its step, ``still``, may go from the start of the turn into
     Main Phase 1 instead)."""
-    steps = list(STEP_NAMES)
+    names = step_names(game)
+    steps = list(names)
     if still and c.integer(0, 1) == 0:
         data["step"], data["until"] = c.pick(["draw", "standby"]), "main1"
     start, until = data.get("step"), data.get("until")
-    if start in STEP_NAMES and until in STEP_NAMES and c.integer(0, 3) > 0:
-        ahead = steps[STEP_NAMES.index(start) + 1 : STEP_NAMES.index(until) + 1]
+    if start in names and until in names and c.integer(0, 3) > 0:
+        ahead = steps[names.index(start) + 1 : names.index(until) + 1]
         steps = ahead or steps
     where = c.pick(["graveyard", "field"])
     ability: dict[str, Any] = {
@@ -400,7 +432,7 @@ def _step_triggers(
             "step": c.pick(steps),
             "whose": c.pick(["your", "each"]),
         },
-        "effect": _parts(c, _Ctx("yugioh")),
+        "effect": _parts(c, _Ctx(game)),
     }
     if where == "graveyard" or c.integer(0, 3) == 0:
         ability["from"] = where

@@ -3,13 +3,12 @@ Battle Phase."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from verifier.designer.generate.cards import (
     BATTLE_CONDITIONS,
     BATTLE_EVENTS,
-    STEP_NAMES,
-    YUGIOH_STEPS,
     _Ctx,
     _filter,
     _parts,
@@ -20,7 +19,7 @@ from verifier.designer.generate.chooser import Chooser
 
 
 def _summon_shapes(
-    c: Chooser, cards: dict[str, Any], history: list[str], turn: str, other: str
+    c: Chooser, game: str, cards: dict[str, Any], history: list[str], turn: str, other: str
 ) -> None:
     """The turn player summons a monster; triggers and summon answers wait for it."""
     shape = c.integer(0, 3)
@@ -39,14 +38,14 @@ def _summon_shapes(
                 },
                 "optional": c.pick([False, False, True]),
                 "wording": c.pick(["when", "if"]),
-                "effect": _parts(c, _Ctx("yugioh")),
+                "effect": _parts(c, _Ctx(game)),
             },
         }
         monarch: dict[str, Any] = {
             "type": "trigger",
             "trigger": {"event": c.pick(["tribute-summoned", "summoned"])},
             "optional": c.pick([False, False, True]),
-            "effect": _parts(c, _Ctx("yugioh")),
+            "effect": _parts(c, _Ctx(game)),
         }
         if c.integer(0, 1) == 0:
             monarch["target"] = {"card": "monster", "zone": "field"}
@@ -68,7 +67,7 @@ def _summon_shapes(
             "controller": turn,
             "zone": "hand",
             "atk": 2000,
-            "ability": {"type": "ignition", "once": "turn", "effect": _parts(c, _Ctx("yugioh"))},
+            "ability": {"type": "ignition", "once": "turn", "effect": _parts(c, _Ctx(game))},
         }
         cards["Trap Hole"] = {
             "kind": c.pick(["normal-trap", "normal-trap", "counter-trap"]),
@@ -134,14 +133,16 @@ BATTLE_STARTS = (
 )
 
 
-def _span(c: Chooser, small: bool) -> tuple[str, str]:
+def _span(c: Chooser, steps: Sequence[tuple[str, str]], small: bool) -> tuple[str, str]:
     """The step a scenario that goes through its turn starts in, and its ``until`` (a step
-    or a phase). Mostly within the Battle Phase; sometimes a Main Phase alone, Main Phase 1
-    into the Battle Phase (for ``small`` pools only: it is long), or the end of the turn."""
+    or a phase), among the ``steps`` of its turn (each with its phase). Mostly within the
+    Battle Phase; sometimes a Main Phase alone, Main Phase 1 into the Battle Phase (for
+    ``small`` pools only: it is long), or the end of the turn."""
+    names = [name for name, _ in steps]
     shape = c.integer(0, 11)
     if shape <= 7:
         start = c.pick(BATTLE_STARTS)
-        later = [n for n, p in YUGIOH_STEPS[STEP_NAMES.index(start) :] if p == "battle"]
+        later = [n for n, p in steps[names.index(start) :] if p == "battle"]
         if c.integer(0, 3) == 0:
             return start, c.pick([*later, "battle"])
         # Most end a few steps on: each step adds both players' passes to every
@@ -152,14 +153,16 @@ def _span(c: Chooser, small: bool) -> tuple[str, str]:
     if shape <= 9:
         return "main1", c.pick(["main1", "main1", "start-step"])
     start = c.pick(["draw", "standby", "main2", "end", "end-step"])
-    later = [n for n, _ in YUGIOH_STEPS[STEP_NAMES.index(start) :]]
+    later = [n for n, _ in steps[names.index(start) :]]
     until = c.pick([*later, "end"])
     if start in ("draw", "standby"):
         until = c.pick([start, "standby", "main1"])
     return start, until
 
 
-def _battle_cards(c: Chooser, cards: dict[str, Any], turn: str, other: str, main: bool) -> None:
+def _battle_cards(
+    c: Chooser, game: str, cards: dict[str, Any], turn: str, other: str, main: bool
+) -> None:
     """Monsters that may attack and be attacked, and answers to attacks: a battle to fight.
     In a Main Phase the attacker may still be in the hand (summoned, or Set, first)."""
     if c.integer(0, 3) > 0:
@@ -211,7 +214,7 @@ def _battle_cards(c: Chooser, cards: dict[str, Any], turn: str, other: str, main
             "set": "earlier-turn",
         }
         key = c.pick(BATTLE_CONDITIONS)
-        trap["when"] = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, "yugioh")}
+        trap["when"] = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, game)}
         if c.integer(0, 1) == 0:
             trap["when"]["by"] = c.pick(["opponent", "you", "any"])
         effect = c.integer(0, 3)

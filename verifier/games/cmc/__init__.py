@@ -4,9 +4,27 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from verifier.games.base import Game, Wording
+from verifier.games.base import Drafting, Game, Wording
 
-__all__ = ["GAME"]
+__all__ = ["BLANK", "GAME"]
+
+BLANK = """\
+# A CMC scenario: spells and abilities go on the resolve stack and resolve by speed
+# (A first, then B ... E), the turn player's first at the same speed.
+rules: cmc
+library: cmc
+turn: A
+cards:
+  Mind Burrower: {controller: A}
+  Shadehawk: {controller: B}
+  Thundermancy: {controller: B, zone: hand}
+history:
+  - A uses Mind Burrower targeting Shadehawk
+claims:
+  - claim: can_activate(B, "Thundermancy")
+    expect: holds
+"""
+"""A small scenario to start from, on the web page."""
 
 GAME = Game(
     name="cmc",
@@ -52,4 +70,12 @@ GAME = Game(
             }
         ),
     ),
+    drafting=Drafting(
+        cards="speed-stack",
+        rules=("cmc", "cmc", "cmc-instant"),
+        speeds=("S", "A", "B", "C", "D", "E"),
+        speed_modifiers=True,
+        dizzy_costs=True,
+    ),
+    blank=BLANK,
 )

@@ -11,9 +11,27 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from verifier.games.base import Game, Wording
+from verifier.games.base import Drafting, Game, Wording
 
-__all__ = ["GAME"]
+__all__ = ["BLANK", "GAME"]
+
+BLANK = """\
+# A Magic: The Gathering scenario: the stack, priority and state-based actions.
+rules: mtg
+library: mtg
+turn: A
+life-points: 20
+cards:
+  Grizzly Bears: {controller: B}
+  Lightning Bolt: {controller: A, zone: hand}
+  Giant Growth: {controller: B, zone: hand}
+history:
+  - A casts Lightning Bolt targeting Grizzly Bears
+claims:
+  - claim: can_activate(B, "Giant Growth")
+    expect: holds
+"""
+"""A small scenario to start from, on the web page."""
 
 GAME = Game(
     name="mtg",
@@ -159,4 +177,13 @@ GAME = Game(
             "combat.blocks-an-attacker": "a creature blocks an attacking creature (CR 509.1a)",
         }
     ),
+    drafting=Drafting(
+        cards="priority-stack",
+        phases=("main1", "main2"),
+        speeds=("sorcery", "instant", "mana"),
+        combats=True,
+        claim_atoms_left_out=("dizzy", "misses_timing", "cleanup_sends", "segoc_order"),
+        claim_atoms_added=("countered", "countered"),
+    ),
+    blank=BLANK,
 )

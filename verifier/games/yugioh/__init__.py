@@ -4,9 +4,30 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from verifier.games.base import Game, Wording
+from verifier.games.base import Drafting, Game, Wording
 
-__all__ = ["GAME"]
+__all__ = ["BLANK", "GAME"]
+
+BLANK = """\
+# A Yu-Gi-Oh! scenario: the rule system, whose turn it is, the cards and where they are,
+# what has happened, and the claims to decide. Cards named in the bundled library take
+# their text from it; others are written out here (see the README's "Scenarios").
+rules: yugioh
+library: yugioh
+turn: A
+cards:
+  Raigeki: {controller: A, zone: hand}
+  Mirror Force: {controller: B, set: earlier-turn}
+  Blue-Eyes White Dragon: {controller: B}
+history:
+  - A activates Raigeki
+claims:
+  - claim: can_respond(B)          # Mirror Force answers an attack, not a spell
+    expect: fails
+  - claim: zone("Blue-Eyes White Dragon") == graveyard
+    expect: holds
+"""
+"""A small scenario to start from, on the web page."""
 
 GAME = Game(
     name="yugioh",
@@ -87,4 +108,16 @@ GAME = Game(
             ),
         }
     ),
+    drafting=Drafting(
+        cards="spell-speed-chain",
+        battle_phase=True,
+        continuous_locks=True,
+        hand_cards=True,
+        summon_shapes=True,
+        step_triggers=True,
+        step_claims=True,
+        claim_atoms_left_out=("dizzy",),
+    ),
+    short_title="Yu-Gi-Oh!",
+    blank=BLANK,
 )
