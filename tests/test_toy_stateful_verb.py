@@ -130,7 +130,9 @@ def test_the_verbs_field_is_in_the_layout_only_where_the_verb_is(
     assert layout.has(FIELD)
     assert frame.hexed[elf] is False
     path = tmp_path / "plain.yaml"
-    path.write_text("rules: yugioh\nturn: A\ncards:\n  Gemini Elf: {kind: normal-monster, controller: B}\n")
+    path.write_text(
+        "rules: yugioh\nturn: A\ncards:\n  Gemini Elf: {kind: normal-monster, controller: B}\n"
+    )
     assert not prepare(load_scenario(path)).system.layout.has(FIELD)
 
 
@@ -147,9 +149,7 @@ def test_hexing_twice_destroys_in_both_engines(
     assert decide(once, 'always zone("Gemini Elf") == field', engine) == "fails"
 
 
-def test_the_mark_resets_as_its_card_moves_when_declared_so(
-    hex_verb: str, tmp_path: Path
-) -> None:
+def test_the_mark_resets_as_its_card_moves_when_declared_so(hex_verb: str, tmp_path: Path) -> None:
     # Bounce is Chain Link 1, Hex One Chain Link 2: the Elf is hexed, then returned to the hand.
     history = (
         "A activates Bounce targeting Gemini Elf",

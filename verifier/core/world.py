@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import COLOR_BITS, EVENT_CONDITIONS, Ability, Card, Continuous, Filter
+from verifier.spec.cards import COLOR_BITS, Ability, Card, Continuous, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
@@ -117,9 +117,7 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         if k.kind == "negate-effects"
     )
     watchers = tuple(
-        a.index
-        for a in scenario.abilities
-        if a.condition is not None and a.condition.kind in EVENT_CONDITIONS
+        a.index for a in scenario.abilities if a.condition is not None and a.condition.event
     )
     locks = tuple(
         (c.index, k)

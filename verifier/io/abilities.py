@@ -9,7 +9,6 @@ from typing import Any
 from verifier.effects.verb import verbs
 from verifier.errors import ScenarioError, Span
 from verifier.io.reading import (
-    BATTLE_CONDITIONS,
     CARD_TYPES,
     Reader,
     Where,
@@ -20,7 +19,6 @@ from verifier.io.reading import (
     turn_steps,
 )
 from verifier.io.schema import (
-    CONDITIONS,
     AbilityFile,
     CardFile,
     ConditionFile,
@@ -31,10 +29,10 @@ from verifier.io.schema import (
     ModeFile,
     TriggerFile,
 )
+from verifier.rules.conditions import DURING, condition_kinds
 from verifier.rules.costs import cost_kind, cost_kinds
 from verifier.spec.cards import (
     ALL_TYPES,
-    EVENT_CONDITIONS,
     Ability,
     Condition,
     Continuous,
@@ -45,6 +43,7 @@ from verifier.spec.cards import (
     Zone,
 )
 from verifier.spec.mana import parse as parse_mana
+from verifier.spec.rulesystem import RuleSystem
 
 __all__ = ["AbilityReader", "Loading"]
 
@@ -407,9 +406,11 @@ class AbilityReader(Reader):
 
     def condition(self, spec: ConditionFile, where: Where) -> Condition:
         phases, turn = self.phases_of(spec.during, where), spec.turn or "any"
-        if all(getattr(spec, k) is None for k in CONDITIONS):
-            return Condition("during", phases=phases, turn=turn)
-        return replace(self.condition_kind(spec, where), phases=phases, turn=turn)
+        kind = next((k for k in condition_kinds() if getattr(spec, k.key) is not None), None)
+        if kind is None:
+            return Condition(DURING, phases=phases, turn=turn)
+        made = kind.load(getattr(spec, kind.key), spec, _ConditionLoading(self, where))
+        return replace(made, phases=phases, turn=turn, event=kind.event)
 
     def phases_of(self, during: str | None, where: Where) -> frozenset[str] | None:
         """The phases ``during:`` names: ``main-phase`` (the rule system's Main Phases) or one
@@ -425,75 +426,6 @@ class AbilityReader(Reader):
                 where.at("when", "during"),
             )
         return frozenset({during})
-
-    def condition_kind(self, spec: ConditionFile, where: Where) -> Condition:
-        if spec.activates is not None:
-            kinds = [spec.activates] if isinstance(spec.activates, str) else spec.activates
-            types: set[str] = set()
-            for k in kinds:
-                types |= card_types(k)
-            known = [v.name for v in verbs()]
-            for name in spec.includes or ():
-                verb, _, zone = name.partition(" from ")
-                if verb not in known:
-                    raise self.error(
-                        f"unknown effect '{verb}' in 'includes'"
-                        + close_match(verb, known, show=True),
-                        where.at("when", "includes"),
-                    )
-                if zone and zone.upper() not in Zone.__members__:
-                    zones = [z.name.lower() for z in Zone if z is not Zone.NONE]
-                    raise self.error(
-                        f"unknown zone '{zone}' in 'includes' (zones: {', '.join(zones)})",
-                        where.at("when", "includes"),
-                    )
-            would = spec.would_destroy
-            return Condition(
-                "activates",
-                frozenset(types),
-                None,
-                spec.by,
-                spec.how,
-                includes=frozenset(spec.includes or ()),
-                on_field=spec.on_field,
-                would_destroy=(
-                    Filter(types=frozenset(card_types(would)))
-                    if isinstance(would, str)
-                    else None
-                    if would is None
-                    else self.filter(would, where, "when")
-                ),
-                at_least=spec.at_least,
-            )
-        key = next(k for k in CONDITIONS if k != "activates" and getattr(spec, k) is not None)
-        kind = key.replace("_", "-")
-        monster = getattr(spec, key)
-        if kind in EVENT_CONDITIONS:
-            for given in ("by", "how"):
-                if getattr(spec, given) != "any":
-                    raise self.error(
-                        f"'{given}' does not go with '{kind}' (a filter's 'controller' says "
-                        "whose card)",
-                        where.at("when", given),
-                    )
-            if kind == "destroyed-by-battle" and not self.model.battle:
-                raise self.error(f"{self.model.name} has no Battle Phase", where.at("when"))
-            flt = (
-                Filter(types=frozenset(card_types(monster)))
-                if isinstance(monster, str)
-                else self.filter(monster, where, "when")
-            )
-            return Condition(kind, flt.types, flt)
-        if kind == "would-be-summoned" and not self.model.summon_negation:
-            raise self.error(f"{self.model.name} has no Summon negation window", where.at("when"))
-        if kind in BATTLE_CONDITIONS and not self.model.battle:
-            raise self.error(f"{self.model.name} has no Battle Phase", where.at("when"))
-        flt = (
-            Filter(types=frozenset({"monster"}))
-            if isinstance(monster, str)
-            else self.filter(monster, where, "when")
-        )
-        return Condition(kind, frozenset({"monster"}), flt, spec.by, spec.how)
 
     def costs(self, spec: CostFile | list[CostFile] | None, where: Where) -> tuple[Cost, ...]:
         listed = [] if spec is None else [spec] if not isinstance(spec, list) else spec
@@ -623,3 +555,44 @@ class _CostLoading:
 
     def mana(self, value: str) -> Cost:
         return self.reader.mana_cost(value, self.where.at("cost"))
+
+
+class _ConditionLoading:
+    """What a condition kind's loader may ask (:class:`verifier.rules.conditions.Loading`),
+    placed at the ``when`` of the entry being read."""
+
+    def __init__(self, reader: AbilityReader, where: Where) -> None:
+        self.reader, self.where = reader, where
+
+    @property
+    def model(self) -> RuleSystem:
+        return self.reader.model
+
+    def fail(self, message: str, key: str | None = None) -> Exception:
+        place = self.where.at("when") if key is None else self.where.at("when", key)
+        return self.reader.error(message, place)
+
+    def cards(self, value: Any) -> Filter:
+        if isinstance(value, str):
+            return Filter(types=frozenset(card_types(value)))
+        return self.reader.filter(value, self.where, "when")
+
+    def types(self, value: Any) -> frozenset[str]:
+        kinds = [value] if isinstance(value, str) else value
+        return frozenset(t for k in kinds for t in card_types(k))
+
+    def includes(self, names: list[str] | None) -> frozenset[str]:
+        known = [v.name for v in verbs()]
+        for name in names or ():
+            verb, _, zone = name.partition(" from ")
+            if verb not in known:
+                raise self.fail(
+                    f"unknown effect '{verb}' in 'includes'" + close_match(verb, known, show=True),
+                    "includes",
+                )
+            if zone and zone.upper() not in Zone.__members__:
+                zones = [z.name.lower() for z in Zone if z is not Zone.NONE]
+                raise self.fail(
+                    f"unknown zone '{zone}' in 'includes' (zones: {', '.join(zones)})", "includes"
+                )
+        return frozenset(names or ())

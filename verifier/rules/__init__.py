@@ -9,10 +9,12 @@ The modules, in their layers, highest first (a contract in ``pyproject.toml`` ke
 and ``tests/test_import_cycles.py`` finds no import that goes back up, not even one deferred
 into a function):
 
-- ``activation``: whether a card or effect may be activated now, and what activating does;
-  ``cleanup``: what happens after the last link.
-- ``turn``: the turn's steps one after another, and the moves of a Main Phase; ``windows``:
-  the Summon negation and response windows, and closing an open game state.
+- ``activation``: whether a card or effect may be activated now, and what activating does
+  (it registers the bundled kinds of condition); ``cleanup``: what happens after the last
+  link.
+- ``costs``: the kinds of cost, a registry; ``turn``: the turn's steps one after another, and
+  the moves of a Main Phase; ``windows``: the Summon negation and response windows, the
+  conditions that answer an activation or a summon, and closing an open game state.
 - ``battle``: attacks, replays, the Damage Step; ``combat``: Magic's attackers and blockers.
 - ``sba``: Magic's state-based actions.
 - ``moves``: moving cards (one event, its triggers, the continuous effects it sets off);
@@ -26,6 +28,9 @@ into a function):
   ``events``: "when" conditions on the last event; ``resolution``: which link resolves next;
   ``locks``: continuous locks and protections; ``mana``, ``regeneration``, ``strike``:
   Magic's mana pools, regeneration shields and first strike.
-- ``context``: what every primitive receives (logic, frame, world) and the card queries.
+- ``conditions``: the kinds of activation condition, a registry (each owner module defines
+  its own).
+- ``context``: what every primitive receives (logic, frame, world), the card queries, and the
+  resets of the state fields each module declares.
 - ``colors``: Magic's colours now; ``rulebook``: the rules by name, in words.
 """

@@ -13,10 +13,11 @@ from verifier.core.logic import Term
 from verifier.core.state import Capacity, Mode, Reset, array, declare
 from verifier.games import game
 from verifier.rules import battle, events, locks, protocol, speed, windows
+from verifier.rules.conditions import DURING, condition_kind, register
 from verifier.rules.context import Check, Ctx, append, matches, on_field, turn_player
 from verifier.rules.costs import cost_kind
 from verifier.rules.during import during_checks
-from verifier.spec.cards import EVENT_CONDITIONS, HIDDEN, Ability, Zone
+from verifier.spec.cards import HIDDEN, Ability, Zone
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -107,11 +108,9 @@ def activation_checks(
     yield from battle.limit_checks(ctx, ability)
     if ability.condition is not None:
         yield from during_checks(ctx, ability.condition, player)
-    if ability.condition is not None and ability.condition.kind != "during":
-        if ability.condition.kind in EVENT_CONDITIONS:
-            met = events.condition_met(ctx, ability.index, ability.condition)
-        else:
-            met = windows.condition_met(ctx, ability.condition, player)
+    condition = ability.condition
+    if condition is not None and condition.kind != DURING:
+        met = condition_kind(condition.kind).met(ctx, ability, condition, player)
         yield Check("card.condition", met)
     yield from once_checks(ctx, ability, player)
     yield Check("card.trigger-only", not kind.trigger)
@@ -309,3 +308,9 @@ def record(
         if target is not None:
             entry[name] = target
     append(ctx, "an", entry, ctx.w.layout.alog)
+
+
+# The bundled kinds of condition, in the files' order (each module that owns their rules
+# defines them).
+for _kind in (*windows.CONDITIONS, *battle.CONDITIONS, *events.CONDITIONS):
+    register(_kind)

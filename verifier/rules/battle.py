@@ -21,25 +21,27 @@ Official rulebook and Konami's Damage Step rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window, array, declare, scalar
 from verifier.core.world import World
 from verifier.rules import protocol, sba, triggers
+from verifier.rules.conditions import ConditionKind, Loading
 from verifier.rules.context import Check, Ctx, defense_position, matches, on_field, turn_player
 from verifier.rules.moves import binding, move
 from verifier.rules.timing import step_is
 from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [
+    "CONDITIONS",
     "after_battle_step",
     "attack",
     "attack_checks",
     "battling",
     "check_replay",
     "condition_met",
-    "condition_timing",
     "enter",
     "limit_checks",
     "may_activate_in",
@@ -385,15 +387,6 @@ def may_activate_in(world: World, ability: Ability, step: str) -> bool:
     return True
 
 
-def condition_timing(kind: str, step: str) -> bool:
-    """Whether a Battle Phase condition of ``kind`` can hold in ``step``."""
-    if kind == "attack-declared":
-        return step == "battle-step"
-    if kind == "damage-step":
-        return step in BEFORE_CALCULATION
-    return step == "damage-calculation"
-
-
 def limit_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
     """The Damage Step's activation limits (activations; trigger effects are not limited)."""
     w, L = ctx.w, ctx.L
@@ -406,3 +399,49 @@ def limit_checks(ctx: Ctx, ability: Ability) -> Iterator[Check]:
     ):
         if not _allowed(w, ability, allowances):
             yield Check(rule, L.not_(step_is(ctx, *timing)))
+
+
+def _load_condition(kind: str) -> Callable[[Any, Any, Loading], Condition]:
+    def load(value: Any, spec: Any, loading: Loading) -> Condition:
+        if not loading.model.battle:
+            raise loading.fail(f"{loading.model.name} has no Battle Phase")
+        return Condition(kind, frozenset({"monster"}), loading.cards(value), spec.by, spec.how)
+
+    return load
+
+
+def _met(ctx: Ctx, ability: Ability, condition: Condition, player: Term) -> Term:
+    return condition_met(ctx, condition, player)
+
+
+def _in(*steps: str) -> Callable[[str], bool]:
+    return lambda step: step in steps
+
+
+CONDITIONS = (
+    ConditionKind(
+        "attack-declared",
+        ("filter", "monster"),
+        "when a monster (the attacker) declares an attack",
+        _load_condition("attack-declared"),
+        _met,
+        steps=_in("battle-step"),
+    ),
+    ConditionKind(
+        "damage-step",
+        ("filter", "monster"),
+        "during the Damage Step, before damage calculation, when a monster battles",
+        _load_condition("damage-step"),
+        _met,
+        steps=_in(*BEFORE_CALCULATION),
+    ),
+    ConditionKind(
+        "damage-calculation",
+        ("filter", "monster"),
+        "during damage calculation, when a monster battles",
+        _load_condition("damage-calculation"),
+        _met,
+        steps=_in("damage-calculation"),
+    ),
+)
+"""The Battle Phase's activation conditions."""

@@ -12,24 +12,31 @@ conditions). The events are told to the watching abilities where trigger effects
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window, declare, scalar
+from verifier.rules.conditions import ConditionKind, Loading
 from verifier.rules.context import Ctx, matches
-from verifier.spec.cards import EVENT_CONDITIONS, Condition
+from verifier.spec.cards import Ability, Condition
 from verifier.spec.scenario import Scenario
 
-__all__ = ["chain_begins", "condition_met", "fields", "heard", "open_after_chain"]
+__all__ = [
+    "CONDITIONS",
+    "chain_begins",
+    "condition_met",
+    "fields",
+    "heard",
+    "open_after_chain",
+]
 
 declare(scalar("cseq"))  # the last event's number when the current chain began
 
 
 def fields(scenario: Scenario) -> tuple[str, ...]:
     """The optional state field event conditions need: the last event before the chain."""
-    watching = any(
-        a.condition is not None and a.condition.kind in EVENT_CONDITIONS for a in scenario.abilities
-    )
+    watching = any(a.condition is not None and a.condition.event for a in scenario.abilities)
     return ("cseq",) if watching else ()
 
 
@@ -81,7 +88,47 @@ def condition_met(ctx: Ctx, index: int, condition: Condition) -> Term:
     """Whether the event of ``condition`` (the condition of ability ``index``) is the last
     thing to have happened, or happened just before the chain being built began."""
     L, f = ctx.L, ctx.f
-    assert condition.kind in EVENT_CONDITIONS
+    assert condition.event
     when = f.plast[index]
     building = L.and_(f.clen > 0, when == f.cseq)
     return L.and_(when > 0, L.or_(when == f.seq, building))
+
+
+# -- the conditions met by an event -------------------------------------------------------------
+
+
+def _load(kind: str) -> Callable[[Any, Any, Loading], Condition]:
+    def load(value: Any, spec: Any, loading: Loading) -> Condition:
+        for given in ("by", "how"):
+            if getattr(spec, given) != "any":
+                raise loading.fail(
+                    f"'{given}' does not go with '{kind}' (a filter's 'controller' says whose "
+                    "card)",
+                    given,
+                )
+        if kind == "destroyed-by-battle" and not loading.model.battle:
+            raise loading.fail(f"{loading.model.name} has no Battle Phase")
+        cards = loading.cards(value)
+        return Condition(kind, cards.types, cards, event=True)
+
+    return load
+
+
+def _met(ctx: Ctx, ability: Ability, condition: Condition, player: Term) -> Term:
+    return condition_met(ctx, ability.index, condition)
+
+
+CONDITIONS = tuple(
+    ConditionKind(kind, ("filter", "card", "monster", "spell-trap"), said, _load(kind), _met, True)
+    for kind, said in (
+        ("destroyed", "when a card that fits is destroyed"),
+        ("destroyed-by-effect", "when a card that fits is destroyed by a card effect"),
+        ("destroyed-by-battle", "when a monster that fits is destroyed by battle"),
+        ("sent-to-graveyard", "when a card that fits is sent to the graveyard (from anywhere)"),
+        ("leaves-field", "when a card that fits leaves the field"),
+        ("banished", "when a card that fits is banished"),
+        ("targeted", "when a card that fits is targeted by an activation"),
+    )
+)
+"""The conditions met while an event that happened to a card is the last thing to have
+happened ("When a monster you control is destroyed and sent to the GY")."""

@@ -33,6 +33,7 @@ from verifier.rules import (
     strike,
     triggers,
 )
+from verifier.rules.conditions import DURING, condition_kind
 from verifier.rules.context import Check, Ctx, on_field, reset_turn, turn_player
 from verifier.rules.moves import tribute
 from verifier.rules.timing import (
@@ -168,14 +169,9 @@ def _could_activate(world: World, ability: Ability, step: str) -> bool:
     if not battle.may_activate_in(world, ability, step):
         return False
     condition = ability.condition
-    if condition is None or condition.kind in (
-        "activates",
-        "summoned",
-        "would-be-summoned",
-        "during",
-    ):
+    if condition is None or condition.kind == DURING:
         return True
-    return battle.condition_timing(condition.kind, step)
+    return condition_kind(condition.kind).steps(step)
 
 
 def _next_turn(ctx: Ctx) -> None:

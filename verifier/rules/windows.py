@@ -8,16 +8,19 @@ answers the summon, until both players pass. If nobody activates anything, it cl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from verifier.core.logic import Term
 from verifier.core.state import Mode, Window, declare, scalar
-from verifier.rules import battle, protocol, timing, triggers
+from verifier.rules import protocol, timing, triggers
+from verifier.rules.conditions import ConditionKind, Loading
 from verifier.rules.context import Check, Ctx, matches, turn_player
 from verifier.rules.moves import tribute
 from verifier.spec.cards import Ability, Condition, Zone
 
 __all__ = [
+    "CONDITIONS",
     "close_open_state",
     "condition_met",
     "effect_summon_last",
@@ -69,8 +72,6 @@ def condition_met(ctx: Ctx, condition: Condition, player: Term) -> Term:
             by = _by(ctx, condition.by, f.lpl[slot], player)
             cases.append(L.and_(top, L.or_(*kinds), by))
         return L.or_(*cases)
-    if condition.kind in ("attack-declared", "damage-step", "damage-calculation"):
-        return battle.condition_met(ctx, condition, player)
     flt = condition.filter
     assert flt is not None
     how_ok: Term = True
@@ -277,3 +278,61 @@ def end_of_chain(ctx: Ctx) -> Term:
     for c in range(ctx.w.n):
         f.summoned[c] = L.and_(f.summoned[c], succeeds)
     return succeeds
+
+
+# -- the conditions answered here ---------------------------------------------------------------
+
+
+def _load_activates(value: Any, spec: Any, loading: Loading) -> Condition:
+    would = spec.would_destroy
+    return Condition(
+        "activates",
+        loading.types(value),
+        None,
+        spec.by,
+        spec.how,
+        includes=loading.includes(spec.includes),
+        on_field=spec.on_field,
+        would_destroy=None if would is None else loading.cards(would),
+        at_least=spec.at_least,
+    )
+
+
+def _load_summoned(kind: str) -> Callable[[Any, Any, Loading], Condition]:
+    def load(value: Any, spec: Any, loading: Loading) -> Condition:
+        if kind == "would-be-summoned" and not loading.model.summon_negation:
+            raise loading.fail(f"{loading.model.name} has no Summon negation window")
+        return Condition(kind, frozenset({"monster"}), loading.cards(value), spec.by, spec.how)
+
+    return load
+
+
+def _met(ctx: Ctx, ability: Ability, condition: Condition, player: Term) -> Term:
+    return condition_met(ctx, condition, player)
+
+
+CONDITIONS = (
+    ConditionKind(
+        "activates",
+        ("types",),
+        "when a card or effect of these types is activated (the link on top of the chain): "
+        "monster, spell, trap, spell-trap, card, monster-effect",
+        _load_activates,
+        _met,
+    ),
+    ConditionKind(
+        "summoned",
+        ("filter", "monster"),
+        "when a monster that fits is summoned (the Summon response window)",
+        _load_summoned("summoned"),
+        _met,
+    ),
+    ConditionKind(
+        "would-be-summoned",
+        ("filter", "monster"),
+        "when a monster that fits would be summoned (the Summon negation window: Chain Link 1)",
+        _load_summoned("would-be-summoned"),
+        _met,
+    ),
+)
+"""The conditions that answer an activation or a summon."""

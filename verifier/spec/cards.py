@@ -155,6 +155,9 @@ class Condition:
     """Only during these phases ("During your opponent's Main Phase"); None: any phase."""
     turn: str = "any"
     """Only during the turn of ``yours`` (this card's controller) or the ``opponent``."""
+    event: bool = False
+    """Whether it is met by an event that happened to a card while that event is the last
+    thing to have happened (:mod:`verifier.rules.events`)."""
 
 
 @dataclass(frozen=True, slots=True)

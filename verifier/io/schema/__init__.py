@@ -11,7 +11,6 @@ JSON Schemas).
 
 from verifier.io.schema.base import Names, Speed, Strict, alias
 from verifier.io.schema.cards import (
-    CONDITIONS,
     AbilityFile,
     CardFile,
     ConditionFile,
@@ -22,6 +21,7 @@ from verifier.io.schema.cards import (
     ModeFile,
     TriggerEvent,
     TriggerFile,
+    conditions,
     refresh_effects,
 )
 from verifier.io.schema.export import json_schema
@@ -30,7 +30,6 @@ from verifier.io.schema.scenario import LibraryFile, LimitsFile, ScenarioFile
 from verifier.io.schema.validation import validate
 
 __all__ = [
-    "CONDITIONS",
     "AbilityFile",
     "CardFile",
     "ChainFile",
@@ -51,6 +50,7 @@ __all__ = [
     "TriggerEvent",
     "TriggerFile",
     "alias",
+    "conditions",
     "json_schema",
     "refresh_effects",
     "validate",

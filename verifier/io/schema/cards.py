@@ -25,6 +25,9 @@ from verifier.io.schema.base import (
     exactly_one,
 )
 from verifier.io.schema.rulesystem import ONCE, Once
+from verifier.rules import activation  # noqa: F401  (it registers the bundled conditions)
+from verifier.rules.conditions import ConditionKind, condition_kinds
+from verifier.rules.conditions import Value as ConditionValue
 from verifier.rules.costs import CostKind, Value, cost_kinds
 from verifier.spec.values import Points
 
@@ -239,7 +242,8 @@ else:
 def refresh_effects() -> None:
     """Make the formats follow the registries of effect verbs and cost kinds again, after one
     was registered or removed while running (a test's own)."""
-    for model, made in ((EffectFile, _effect_model()), (CostFile, _cost_model())):
+    remade = ((EffectFile, _effect_model()), (CostFile, _cost_model()))
+    for model, made in (*remade, (ConditionFile, _condition_model())):
         made.model_rebuild()
         model.__pydantic_fields__ = made.__pydantic_fields__
     # A model's validator embeds those of the models in its fields: rebuild those first.
@@ -268,50 +272,29 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
     return [m for arg in getattr(annotation, "__args__", ()) or () for m in _models_in(arg)]
 
 
-EventCards = FilterFile | Literal["card", "monster", "spell-trap"] | None
+_CONDITION_WORDS: tuple[ConditionValue, ...] = ("card", "monster", "spell-trap")
 
 
-class ConditionFile(Strict):
-    """When a card may be activated: in answer to what."""
+def _condition_value(kind: ConditionKind) -> Any:
+    """The pydantic type of a condition kind's value: card types, a filter, then the words it
+    takes, in its order."""
+    shapes: list[Any] = []
+    if "types" in kind.values:
+        shapes.append(Activated | list[Activated])
+    if "filter" in kind.values:
+        shapes.append(FilterFile)
+    words = tuple(v for v in kind.values if v in _CONDITION_WORDS)
+    if words:
+        shapes.append(Literal[words])
+    union = shapes[0]
+    for shape in shapes[1:]:
+        union = union | shape
+    return union | None
 
-    activates: Activated | list[Activated] | None = Field(
-        None,
-        description="when a card or effect of these types is activated (the link on top of the "
-        "chain): monster, spell, trap, spell-trap, card, monster-effect",
-    )
-    summoned: FilterFile | Literal["monster"] | None = Field(
-        None, description="when a monster that fits is summoned (the Summon response window)"
-    )
-    would_be_summoned: FilterFile | Literal["monster"] | None = Field(
-        None,
-        description="when a monster that fits would be summoned (the Summon negation window: Chain"
-        " Link 1)",
-    )
-    attack_declared: FilterFile | Literal["monster"] | None = Field(
-        None, description="when a monster (the attacker) declares an attack"
-    )
-    damage_step: FilterFile | Literal["monster"] | None = Field(
-        None,
-        description="during the Damage Step, before damage calculation, when a monster battles",
-    )
-    damage_calculation: FilterFile | Literal["monster"] | None = Field(
-        None, description="during damage calculation, when a monster battles"
-    )
-    destroyed: EventCards = Field(None, description="when a card that fits is destroyed")
-    destroyed_by_effect: EventCards = Field(
-        None, description="when a card that fits is destroyed by a card effect"
-    )
-    destroyed_by_battle: EventCards = Field(
-        None, description="when a monster that fits is destroyed by battle"
-    )
-    sent_to_graveyard: EventCards = Field(
-        None, description="when a card that fits is sent to the graveyard (from anywhere)"
-    )
-    leaves_field: EventCards = Field(None, description="when a card that fits leaves the field")
-    banished: EventCards = Field(None, description="when a card that fits is banished")
-    targeted: EventCards = Field(
-        None, description="when a card that fits is targeted by an activation"
-    )
+
+class _Refinements(Strict):
+    """The keys of a condition that refine its kind, or that stand alone."""
+
     by: Side = Field(
         "any",
         description="who activated the card, or summoned or controls the monster, relative to "
@@ -352,36 +335,58 @@ class ConditionFile(Strict):
         "(opponent); alone or with another condition",
     )
 
+
+class _ConditionPart(Strict):
     @model_validator(mode="after")
-    def _one(self) -> ConditionFile:
-        timed = self.during is not None or self.turn is not None
-        if not (timed and all(getattr(self, n) is None for n in CONDITIONS)):
-            exactly_one(self, CONDITIONS, "a condition")
-        refined = [k for k in ("includes", "would_destroy") if getattr(self, k) is not None]
-        if self.on_field:
+    def _one(self) -> _ConditionPart:
+        kinds = tuple(k.key for k in condition_kinds())
+        given = self.__dict__
+        timed = given["during"] is not None or given["turn"] is not None
+        if not (timed and all(given.get(n) is None for n in kinds)):
+            exactly_one(self, kinds, "a condition")
+        refined = [k for k in ("includes", "would_destroy") if given[k] is not None]
+        if given["on_field"]:
             refined.append("on_field")
-        if refined and self.activates is None:
+        if refined and given.get("activates") is None:
             raise ValueError(f"'{alias(refined[0])}' goes with 'activates'")
-        if self.at_least != 1 and self.would_destroy is None:
+        if given["at_least"] != 1 and given["would_destroy"] is None:
             raise ValueError("'at-least' goes with 'would-destroy'")
         return self
 
 
-CONDITIONS = (
-    "activates",
-    "summoned",
-    "would_be_summoned",
-    "attack_declared",
-    "damage_step",
-    "damage_calculation",
-    "destroyed",
-    "destroyed_by_effect",
-    "destroyed_by_battle",
-    "sent_to_graveyard",
-    "leaves_field",
-    "banished",
-    "targeted",
-)
+def _condition_model() -> type[_ConditionPart]:
+    fields: dict[str, Any] = {
+        kind.key: (_condition_value(kind), Field(None, description=kind.description))
+        for kind in condition_kinds()
+    }
+    for name, info in _Refinements.model_fields.items():
+        fields[name] = (info.annotation, info)
+    model = create_model(
+        "ConditionFile",
+        __base__=_ConditionPart,
+        __module__=__name__,
+        __doc__="When a card may be activated: in answer to what.",
+        **fields,
+    )
+    return model
+
+
+if TYPE_CHECKING:
+
+    class ConditionFile(_ConditionPart):
+        """When a card may be activated: in answer to what (its keys are the condition kinds',
+        and those that refine them)."""
+
+        def __getattr__(self, name: str) -> Any: ...
+
+else:
+    ConditionFile = _condition_model()
+    ConditionFile.model_rebuild()
+
+
+def conditions() -> tuple[str, ...]:
+    """The keys of the registered kinds of condition (``would_be_summoned``)."""
+    return tuple(k.key for k in condition_kinds())
 
 
 TriggerEvent = Literal[
