@@ -19,6 +19,7 @@ from verifier.core.logic import Logic, Term
 from verifier.core.state import Frame, Mode, Outcome, State
 from verifier.core.world import World
 from verifier.spec.cards import Zone
+from verifier.spec.rulesystem import RightToRespond
 
 __all__ = ["truth"]
 
@@ -52,7 +53,7 @@ def holds_priority(world: World, point: Frame, player: int) -> bool:
     """
     if point.mode not in (int(Mode.OPEN), int(Mode.BUILD)):
         return False
-    if world.model.right_to_respond != "anyone":
+    if world.model.right_to_respond != RightToRespond.ANYONE:
         return bool(point.right == player)
     return not point.pressed[player]
 

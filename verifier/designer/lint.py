@@ -28,7 +28,7 @@ from verifier.errors import InputError, Span, VerifierError
 from verifier.io.model import load_model
 from verifier.io.scenario import InMemory, load_scenario
 from verifier.run.check import prepare
-from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.rulesystem import RuleSystem, SpeedFrom
 from verifier.trace.narrate import replay
 
 __all__ = ["Finding", "lint"]
@@ -120,7 +120,7 @@ def _finding(
 
 def _unused(model: RuleSystem) -> list[Finding]:
     out = []
-    if model.speed_from == "kind":
+    if model.speed_from == SpeedFrom.KIND:
         used = {k.speed for k in model.kinds.values() if k.speed is not None}
         for rank, name in enumerate(model.speeds):
             if rank not in used:

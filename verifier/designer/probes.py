@@ -12,7 +12,7 @@ from typing import Any
 
 from verifier.designer.generate import to_text
 from verifier.io.model import model_reference
-from verifier.spec.rulesystem import Kind, RuleSystem
+from verifier.spec.rulesystem import Kind, RuleSystem, SpeedFrom
 
 __all__ = ["activatable_kinds", "answer_probe", "card", "probe_text", "start_probe"]
 
@@ -27,7 +27,7 @@ def activatable_kinds(model: RuleSystem) -> list[Kind]:
 
 
 def _speed(model: RuleSystem, kind: Kind) -> str | None:
-    if model.speed_from == "kind":
+    if model.speed_from == SpeedFrom.KIND:
         return None
     # A speed that goes on the stack, in the middle of the range.
     stacked = [s for i, s in enumerate(model.speeds) if i not in model.instant]

@@ -43,7 +43,7 @@ from verifier.spec.cards import (
     Zone,
 )
 from verifier.spec.mana import parse as parse_mana
-from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.rulesystem import RuleSystem, SpeedFrom
 
 __all__ = ["AbilityReader", "Loading"]
 
@@ -103,7 +103,7 @@ class AbilityReader(Reader):
 
     def speed_of(self, kind_name: str, given: str | int | None, where: Where) -> int | None:
         model = self.model
-        if model.speed_from == "kind":
+        if model.speed_from == SpeedFrom.KIND:
             if given is not None:
                 raise self.error(
                     f"under {model.name} the speed comes from the kind; remove 'speed'",

@@ -25,6 +25,7 @@ from verifier.spec.cards import (
     TriggerSpec,
     Zone,
 )
+from verifier.spec.rulesystem import CombatDamage
 
 __all__ = ["CardReader", "bundled_library", "printed_name"]
 
@@ -353,7 +354,7 @@ class CardReader(AbilityReader):
         attackers = [c for c in cards if c.attacking]
         if declared and not attackers:
             attackers = [c for c in cards if c.type == "monster"]
-        if self.model.combat_damage != "stack" or not attackers:
+        if self.model.combat_damage != CombatDamage.STACK or not attackers:
             return
         kind = next((k for k in self.model.kinds.values() if k.trigger and k.effect), None)
         if kind is None:

@@ -12,7 +12,23 @@ from verifier.io.bundled import bundled_models, is_name
 from verifier.io.paths import quoted
 from verifier.io.schema import ChainFile, KindFile, RuleSystemFile, validate
 from verifier.io.source import Document, load_document
-from verifier.spec.rulesystem import Kind, RuleSystem
+from verifier.spec.rulesystem import (
+    CardZone,
+    Cleanup,
+    ClosesOn,
+    CombatDamage,
+    Failure,
+    HandSelfSummons,
+    Kind,
+    MissingTiming,
+    ResolutionMode,
+    Respond,
+    RightToRespond,
+    RuleSystem,
+    Simultaneous,
+    SpeedFrom,
+    Unactivatable,
+)
 
 __all__ = [
     "Kind",
@@ -168,12 +184,12 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         game=spec.game,
         path=doc.path,
         speeds=speeds,
-        speed_from=spec.speed_from,
+        speed_from=SpeedFrom(spec.speed_from),
         kinds=kinds,
-        respond=chain.respond,
+        respond=Respond(chain.respond),
         min_response=rank(chain.min_response, ("chain", "min_response")),
-        right_to_respond=chain.right_to_respond,
-        closes_on=chain.closes_on,
+        right_to_respond=RightToRespond(chain.right_to_respond),
+        closes_on=ClosesOn(chain.closes_on),
         auto_resolve_seconds=chain.auto_resolve_seconds,
         spell_trap_zones=chain.spell_trap_zones,
         monster_zones=chain.monster_zones,
@@ -183,13 +199,13 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
             for i, s in enumerate(spec.resolution.instant)
             if (r := rank(s, ("resolution", "instant", i))) is not None
         ),
-        failure=spec.resolution.failure,
-        cleanup=spec.cleanup,
-        simultaneous=triggers.simultaneous if triggers else "segoc",
+        failure=Failure(spec.resolution.failure),
+        cleanup=Cleanup(spec.cleanup),
+        simultaneous=Simultaneous(triggers.simultaneous if triggers else "segoc"),
         earlier_triggered_first=triggers.earlier_triggered_first if triggers else False,
-        missing_timing=triggers.missing_timing if triggers else "when-wording",
-        unactivatable=triggers.unactivatable if triggers else "drop",
-        hand_self_summons=triggers.hand_self_summons if triggers else "any",
+        missing_timing=MissingTiming(triggers.missing_timing if triggers else "when-wording"),
+        unactivatable=Unactivatable(triggers.unactivatable if triggers else "drop"),
+        hand_self_summons=HandSelfSummons(triggers.hand_self_summons if triggers else "any"),
         summon_negation=windows.summon_negation if windows else False,
         ignition_priority=windows.ignition_priority if windows else False,
         slow_limit=rank(modifiers.slow_limit, ("speed_modifiers", "slow_limit"))
@@ -209,13 +225,13 @@ def _build(spec: RuleSystemFile, doc: Document) -> RuleSystem:
         if spec.battle
         else frozenset(),
         replay=spec.battle.replay if spec.battle else True,
-        resolution_mode=spec.resolution.mode,
-        card_zone=chain.card_zone,
+        resolution_mode=ResolutionMode(spec.resolution.mode),
+        card_zone=CardZone(chain.card_zone),
         state_based=frozenset(spec.state_based),
         needs_effect=spec.activation_needs_effect,
         life_below_zero=spec.life_below_zero,
         triggers_at_priority=triggers is not None and triggers.placed == "next-priority",
-        combat_damage=spec.combat.damage if spec.combat else None,
+        combat_damage=CombatDamage(spec.combat.damage) if spec.combat else None,
         spans=spans,
     )
     _check_combinations(model, doc)
@@ -246,32 +262,38 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
                 f"{played.title} has no phase '{phase}' (its phases: {', '.join(played.phases)})",
                 ("phases", index),
             )
-    if model.closes_on == "two-passes-in-a-row" and model.right_to_respond == "anyone":
+    if (
+        model.closes_on == ClosesOn.TWO_PASSES_IN_A_ROW
+        and model.right_to_respond == RightToRespond.ANYONE
+    ):
         fail(
             "closes_on 'two-passes-in-a-row' needs right_to_respond 'other-player-first' or "
             "'caster-keeps': passes only alternate when the right to respond does",
             ("chain", "closes_on"),
         )
-    if model.closes_on == "both-press-resolve" and model.right_to_respond != "anyone":
+    if (
+        model.closes_on == ClosesOn.BOTH_PRESS_RESOLVE
+        and model.right_to_respond != RightToRespond.ANYONE
+    ):
         fail(
             "closes_on 'both-press-resolve' needs right_to_respond 'anyone'",
             ("chain", "closes_on"),
         )
-    if model.auto_resolve_seconds is not None and model.closes_on != "both-press-resolve":
+    if model.auto_resolve_seconds is not None and model.closes_on != ClosesOn.BOTH_PRESS_RESOLVE:
         fail(
             "auto_resolve_seconds needs closes_on 'both-press-resolve' (only pressed stacks wait)",
             ("chain", "auto_resolve_seconds"),
         )
-    if model.min_response is not None and model.respond == "any":
+    if model.min_response is not None and model.respond == Respond.ANY:
         fail("min_response is not read by respond 'any'", ("chain", "min_response"))
-    if model.speed_from == "kind":
+    if model.speed_from == SpeedFrom.KIND:
         for kind in model.kinds.values():
             if (kind.effect or kind.card in {"spell", "trap"}) and kind.speed is None:
                 fail(
                     f"kind '{kind.name}' can be activated but has no speed (speed_from is 'kind')",
                     ("kinds", kind.name),
                 )
-    if model.earlier_triggered_first and model.simultaneous != "segoc":
+    if model.earlier_triggered_first and model.simultaneous != Simultaneous.SEGOC:
         fail(
             "earlier_triggered_first orders SEGOC groups; it needs simultaneous 'segoc'",
             ("triggers", "earlier_triggered_first"),
@@ -290,7 +312,7 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
             "mode 'one-at-a-time' resolves the top of the stack: it needs order 'backwards'",
             ("resolution", "mode"),
         )
-    if model.one_at_a_time and model.closes_on != "two-passes-in-a-row":
+    if model.one_at_a_time and model.closes_on != ClosesOn.TWO_PASSES_IN_A_ROW:
         fail(
             "mode 'one-at-a-time' gives priority after each resolution: it needs closes_on "
             "'two-passes-in-a-row'",
@@ -298,9 +320,9 @@ def _check_combinations(model: RuleSystem, doc: Document) -> None:
         )
     if model.combat_damage is not None and "combat-damage" not in dict(played.steps):
         fail(f"{played.title} has no combat damage step", ("combat",))
-    if model.card_zone == "stack" and "stack" not in played.zones:
+    if model.card_zone == CardZone.STACK and "stack" not in played.zones:
         fail(f"{played.title} has no stack zone", ("chain", "card_zone"))
-    if model.cleanup == "on-resolution" and not model.one_at_a_time:
+    if model.cleanup == Cleanup.ON_RESOLUTION and not model.one_at_a_time:
         fail(
             "cleanup 'on-resolution' needs resolution mode 'one-at-a-time'",
             ("cleanup",),

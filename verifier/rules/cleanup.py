@@ -14,6 +14,7 @@ from verifier.core.state import Mode
 from verifier.rules import battle, events, protocol, timing, triggers, windows
 from verifier.rules.context import Ctx, on_field
 from verifier.spec.cards import Zone
+from verifier.spec.rulesystem import Cleanup
 
 __all__ = ["cleanup"]
 
@@ -22,9 +23,9 @@ def _leaving(ctx: Ctx, card: int) -> Term:
     """Whether ``card`` was activated on this chain and must now leave the field."""
     L, f, w = ctx.L, ctx.f, ctx.w
     c = w.cards[card]
-    if w.model.cleanup == "on-resolution":
+    if w.model.cleanup == Cleanup.ON_RESOLUTION:
         return False  # each card left as its own link resolved
-    if w.model.cleanup == "spells":
+    if w.model.cleanup == Cleanup.SPELLS:
         if c.type != "spell":
             return False
     elif c.type not in {"spell", "trap"}:

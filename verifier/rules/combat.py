@@ -41,7 +41,7 @@ from verifier.games import game
 from verifier.rules import protocol, sba, strike
 from verifier.rules.context import Check, Ctx, on_field, turn_player
 from verifier.spec.cards import Card
-from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.rulesystem import CombatDamage, RuleSystem
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -217,7 +217,7 @@ def enter(ctx: Ctx, step: int) -> None:
         held = [L.and_(on_field(ctx, b), f.blk[b] == c) for b in range(w.n) if b != c]
         several = L.or_(*(L.and_(x, y) for x, y in itertools.combinations(held, 2)))
         ctx.exceed(Capacity.DIVIDED, L.and_(attacks, f.blkd[c], f.asg[c] > 0, several))
-    if w.model.combat_damage == "dealt":
+    if w.model.combat_damage == CombatDamage.DEALT:
         deal(ctx, True)
         sba.apply(ctx)
         return

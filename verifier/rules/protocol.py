@@ -20,7 +20,7 @@ from verifier.core.logic import Term
 from verifier.core.state import Mode, Window, array, declare
 from verifier.rules import timing
 from verifier.rules.context import Check, Ctx, turn_player
-from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.rulesystem import RightToRespond, RuleSystem
 
 __all__ = [
     "acting",
@@ -39,13 +39,13 @@ declare(array("pressed", "player", False))  # pressed resolve, or passed in the 
 
 
 def _alternating(ctx: Ctx) -> bool:
-    return ctx.w.model.right_to_respond != "anyone"
+    return ctx.w.model.right_to_respond != RightToRespond.ANYONE
 
 
 def fields(model: RuleSystem) -> tuple[str, ...]:
     """The optional state fields this protocol keeps: who has pressed resolve, unless the
     right to respond alternates (then passes in a row are counted instead)."""
-    return ("pressed",) if model.right_to_respond == "anyone" else ()
+    return ("pressed",) if model.right_to_respond == RightToRespond.ANYONE else ()
 
 
 def acting(ctx: Ctx) -> Iterator[Check]:
@@ -73,7 +73,7 @@ def open_responses(ctx: Ctx, when: Term, last_player: Term) -> None:
     under ``caster-keeps``, the player who added it keeps the right: CR 117.3c)."""
     L, f = ctx.L, ctx.f
     if _alternating(ctx):
-        keeps = ctx.w.model.right_to_respond == "caster-keeps"
+        keeps = ctx.w.model.right_to_respond == RightToRespond.CASTER_KEEPS
         f.right = L.ite(when, last_player if keeps else 1 - last_player, f.right)
         f.passes = L.ite(when, 0, f.passes)
     else:

@@ -16,7 +16,7 @@ from verifier.core.state import Mode, Window
 from verifier.rules import timing
 from verifier.rules.context import Check, Ctx, turn_player
 from verifier.spec.cards import Ability, Card
-from verifier.spec.rulesystem import RuleSystem
+from verifier.spec.rulesystem import Respond, RuleSystem
 
 __all__ = ["activation_speed", "chain_checks", "slowed", "sped_up", "timing_checks"]
 
@@ -68,12 +68,14 @@ def top_slot(ctx: Ctx) -> list[Term]:
 def chain_checks(ctx: Ctx, speed: Term) -> Iterator[Check]:
     """The Spell Speed rules for adding a link on top of a chain (Chain Link 2 and up)."""
     model = ctx.w.model
-    if model.respond == "any":
+    if model.respond == Respond.ANY:
         return
     L, f = ctx.L, ctx.f
     empty = f.clen == 0
     previous = L.select(top_slot(ctx), f.lspd, 0)
-    faster = speed > previous if model.respond == "faster-than-previous" else speed >= previous
+    faster = (
+        speed > previous if model.respond == Respond.FASTER_THAN_PREVIOUS else speed >= previous
+    )
     yield Check("chain.speed", L.or_(empty, faster))
     if model.min_response is not None:
         yield Check("chain.min-response", L.or_(empty, speed >= model.min_response))
@@ -82,7 +84,7 @@ def chain_checks(ctx: Ctx, speed: Term) -> Iterator[Check]:
 def timing_checks(ctx: Ctx, speed: Term, player: Term) -> Iterator[Check]:
     """Speeds below ``min_response`` only start a chain, in the turn player's open Main Phase."""
     model = ctx.w.model
-    if model.respond == "any" or model.min_response is None:
+    if model.respond == Respond.ANY or model.min_response is None:
         return
     L, f = ctx.L, ctx.f
     slow = speed < model.min_response

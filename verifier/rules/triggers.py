@@ -14,6 +14,7 @@ from verifier.core.state import Capacity, Mode
 from verifier.rules import events, protocol, speed, timing
 from verifier.rules.context import Check, Ctx, matches, present, turn_player
 from verifier.spec.cards import Ability, Zone
+from verifier.spec.rulesystem import HandSelfSummons, MissingTiming, RightToRespond, Simultaneous
 
 __all__ = [
     "after_placing",
@@ -137,10 +138,10 @@ def _keeps(ctx: Ctx, a: int, after_chain: bool) -> Term:
     spec = ctx.w.abilities[a].trigger
     assert spec is not None
     f = ctx.f
-    if not spec.optional or ctx.w.model.missing_timing == "never":
+    if not spec.optional or ctx.w.model.missing_timing == MissingTiming.NEVER:
         return True  # mandatory triggers wait for the first legal moment
     last = f.plast[a] == f.seq
-    if ctx.w.model.missing_timing == "all-optional":
+    if ctx.w.model.missing_timing == MissingTiming.ALL_OPTIONAL:
         # Seed 001: an optional trigger that cannot activate the moment it triggers is lost;
         # only triggers of an event outside a chain (a summon) can activate at once.
         return False if after_chain else last
@@ -177,7 +178,7 @@ def group(ctx: Ctx, a: int) -> Term:
     spec = ability.trigger
     assert spec is not None
     is_turn_player = ctx.f.pctrl[a] == turn_player(ctx)
-    if w.model.simultaneous == "apnap":
+    if w.model.simultaneous == Simultaneous.APNAP:
         return L.ite(is_turn_player, 0, 1)
     base = 2 if spec.optional else 0
     return L.ite(is_turn_player, base, base + 1)
@@ -221,7 +222,9 @@ def one_from_hand(ctx: Ctx, a: int, player: Term) -> Iterator[Check]:
     call the "Green Baboon" rule; Konami's ruling on two Battle Faders answering one attack
     declaration)."""
     w = ctx.w
-    if w.model.hand_self_summons != "one-per-chain" or not summons_itself_from_hand(w.abilities[a]):
+    if w.model.hand_self_summons != HandSelfSummons.ONE_PER_CHAIN or not summons_itself_from_hand(
+        w.abilities[a]
+    ):
         return
     L, f = ctx.L, ctx.f
     others = [b.index for b in w.abilities if summons_itself_from_hand(b)]
@@ -254,7 +257,7 @@ def after_placing(ctx: Ctx) -> None:
         ),
     )
     built = L.and_(L.not_(more), has_chain)
-    if ctx.w.model.right_to_respond == "caster-keeps":
+    if ctx.w.model.right_to_respond == RightToRespond.CASTER_KEEPS:
         # Magic (CR 117.3b-c, 117.5): triggers are put on the stack before a player receives
         # priority, then the player who would have received it does (who holds it meanwhile:
         # the active player after a resolution or as a step begins, a spell's caster).

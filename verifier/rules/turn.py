@@ -43,6 +43,7 @@ from verifier.rules.timing import (
     turns_of,
 )
 from verifier.spec.cards import Ability, Zone
+from verifier.spec.rulesystem import Respond
 from verifier.spec.scenario import Scenario
 
 __all__ = [
@@ -161,7 +162,7 @@ def _could_activate(world: World, ability: Ability, step: str) -> bool:
     slow = (
         ability.speed is not None
         and model.min_response is not None
-        and model.respond != "any"
+        and model.respond != Respond.ANY
         and ability.speed < model.min_response
     )
     if slow:

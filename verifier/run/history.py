@@ -10,6 +10,7 @@ from verifier.errors import ScenarioError
 from verifier.rules import turn
 from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
+from verifier.spec.rulesystem import ClosesOn
 from verifier.spec.scenario import TOP, Step
 from verifier.system import Action, System
 from verifier.trace.narrate import TraceStep, narrate, targeting
@@ -234,7 +235,7 @@ def _action(system: System, state: State, step: Step) -> Action:
         assert step.player is not None
         return Action("pass", player=step.player)
     if step.verb == "press":
-        if system.world.model.closes_on != "both-press-resolve":
+        if system.world.model.closes_on != ClosesOn.BOTH_PRESS_RESOLVE:
             raise ScenarioError(
                 f"{system.world.model.name} has no resolve button; write 'A passes'", step.span
             )

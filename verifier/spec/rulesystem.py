@@ -3,10 +3,144 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from verifier.errors import Span
 
-__all__ = ["Kind", "RuleSystem"]
+__all__ = [
+    "ENUMS",
+    "CardZone",
+    "Cleanup",
+    "ClosesOn",
+    "CombatDamage",
+    "Failure",
+    "HandSelfSummons",
+    "Kind",
+    "MissingTiming",
+    "ResolutionMode",
+    "Respond",
+    "RightToRespond",
+    "RuleSystem",
+    "Simultaneous",
+    "SpeedFrom",
+    "Unactivatable",
+]
+
+
+class SpeedFrom(StrEnum):
+    """Where an activation's speed comes from."""
+
+    KIND = "kind"
+    """Its card kind or effect kind (Yu-Gi-Oh!'s Spell Speeds)."""
+    CARD = "card"
+    """The card itself (CMC's speeds S and A-E)."""
+
+
+class Respond(StrEnum):
+    """Which speeds may respond to a link."""
+
+    AT_LEAST_PREVIOUS = "at-least-previous"
+    FASTER_THAN_PREVIOUS = "faster-than-previous"
+    ANY = "any"
+
+
+class RightToRespond(StrEnum):
+    """Who may act after a link is added."""
+
+    OTHER_PLAYER_FIRST = "other-player-first"
+    CASTER_KEEPS = "caster-keeps"
+    ANYONE = "anyone"
+
+
+class ClosesOn(StrEnum):
+    """What closes a chain."""
+
+    TWO_PASSES_IN_A_ROW = "two-passes-in-a-row"
+    BOTH_PRESS_RESOLVE = "both-press-resolve"
+
+
+class Failure(StrEnum):
+    """What makes a link resolve without effect."""
+
+    TARGET = "target"
+    TARGET_OR_SOURCE = "target-or-source"
+
+
+class Cleanup(StrEnum):
+    """Which activated cards go to the graveyard, and when."""
+
+    ACTIVATED_SPELLS_TRAPS = "activated-spells-traps"
+    SPELLS = "spells"
+    ON_RESOLUTION = "on-resolution"
+
+
+class Simultaneous(StrEnum):
+    """How triggers that trigger at once are put on the chain."""
+
+    SEGOC = "segoc"
+    APNAP = "apnap"
+
+
+class MissingTiming(StrEnum):
+    """Which optional triggers can miss the timing."""
+
+    WHEN_WORDING = "when-wording"
+    ALL_OPTIONAL = "all-optional"
+    NEVER = "never"
+
+
+class Unactivatable(StrEnum):
+    """What happens to a trigger that cannot be activated when it would be."""
+
+    DROP = "drop"
+    WAIT = "wait"
+
+
+class ResolutionMode(StrEnum):
+    """How a closed chain resolves."""
+
+    WHOLE_CHAIN = "whole-chain"
+    ONE_AT_A_TIME = "one-at-a-time"
+
+
+class CardZone(StrEnum):
+    """Where an activated card waits for its link to resolve."""
+
+    FIELD = "field"
+    STACK = "stack"
+
+
+class HandSelfSummons(StrEnum):
+    """How many triggers of monsters that Special Summon themselves from the hand a player
+    may activate per chain."""
+
+    ANY = "any"
+    ONE_PER_CHAIN = "one-per-chain"
+
+
+class CombatDamage(StrEnum):
+    """How Magic's combat damage is dealt."""
+
+    DEALT = "dealt"
+    STACK = "stack"
+
+
+ENUMS: dict[str, type[StrEnum]] = {
+    "speed_from": SpeedFrom,
+    "respond": Respond,
+    "right_to_respond": RightToRespond,
+    "closes_on": ClosesOn,
+    "failure": Failure,
+    "cleanup": Cleanup,
+    "simultaneous": Simultaneous,
+    "missing_timing": MissingTiming,
+    "unactivatable": Unactivatable,
+    "resolution_mode": ResolutionMode,
+    "card_zone": CardZone,
+    "hand_self_summons": HandSelfSummons,
+    "combat_damage": CombatDamage,
+}
+"""The parameters of a rule system whose values are a closed vocabulary, with theirs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,23 +171,23 @@ class RuleSystem:
     game: str
     path: str
     speeds: tuple[str, ...]
-    speed_from: str
+    speed_from: SpeedFrom
     kinds: dict[str, Kind]
-    respond: str
+    respond: Respond
     min_response: int | None
-    right_to_respond: str
-    closes_on: str
+    right_to_respond: RightToRespond
+    closes_on: ClosesOn
     auto_resolve_seconds: int | None
     spell_trap_zones: int | None
     monster_zones: int | None
     order: tuple[str, ...]
     instant: frozenset[int]
-    failure: str
-    cleanup: str
-    simultaneous: str
+    failure: Failure
+    cleanup: Cleanup
+    simultaneous: Simultaneous
     earlier_triggered_first: bool
-    missing_timing: str
-    unactivatable: str
+    missing_timing: MissingTiming
+    unactivatable: Unactivatable
     summon_negation: bool
     ignition_priority: bool
     slow_limit: int | None
@@ -70,15 +204,15 @@ class RuleSystem:
     """What may be activated after damage calculation, to the end of the Damage Step."""
     replay: bool = True
     """Whether a change in the opponent's monsters after an attack declaration is a replay."""
-    resolution_mode: str = "whole-chain"
+    resolution_mode: ResolutionMode = ResolutionMode.WHOLE_CHAIN
     """``whole-chain``: a closed chain resolves to its end; ``one-at-a-time``: one link
     resolves, then the turn player receives priority again (Magic 117.3b, 405.5, 608.1)."""
-    card_zone: str = "field"
+    card_zone: CardZone = CardZone.FIELD
     """Where an activated card waits for its link to resolve: ``field`` or ``stack``."""
-    hand_self_summons: str = "any"
+    hand_self_summons: HandSelfSummons = HandSelfSummons.ANY
     """``one-per-chain``: each player activates at most one trigger effect of a monster that
     Special Summons itself from the hand per chain; ``any``: no such limit."""
-    combat_damage: str | None = None
+    combat_damage: CombatDamage | None = None
     """Magic's combat damage: ``dealt`` as the combat damage step begins, or put on the
     ``stack``; None: no combat damage."""
     state_based: frozenset[str] = frozenset()
@@ -96,7 +230,7 @@ class RuleSystem:
     @property
     def one_at_a_time(self) -> bool:
         """Whether players receive priority between two resolutions (Magic's stack)."""
-        return self.resolution_mode == "one-at-a-time"
+        return self.resolution_mode == ResolutionMode.ONE_AT_A_TIME
 
     @property
     def immediate(self) -> bool:

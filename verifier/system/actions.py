@@ -20,6 +20,7 @@ from verifier.rules import (
     windows,
 )
 from verifier.spec.cards import HIDDEN, Ability, Zone
+from verifier.spec.rulesystem import Unactivatable
 from verifier.spec.scenario import Scenario
 
 
@@ -151,7 +152,7 @@ class ActionSet:
                 how = "trigger" if kind.trigger or copy else "activate"
                 yield Action(how, ability.index, t, tributes, target2=t2, mana=spend)
             if ability.trigger is not None and (
-                ability.trigger.optional or w.model.unactivatable == "drop"
+                ability.trigger.optional or w.model.unactivatable == Unactivatable.DROP
             ):
                 yield Action("decline", ability.index)
         for hidden in morph.turnable(w.scenario):

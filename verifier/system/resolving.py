@@ -21,6 +21,7 @@ from verifier.rules.context import (
     turn_player,
 )
 from verifier.spec.cards import Ability, Zone
+from verifier.spec.rulesystem import CardZone, Cleanup, Failure
 from verifier.system.actions import Action, ActionSet
 
 
@@ -93,7 +94,7 @@ class Resolving(ActionSet):
         stopping: Term | None = None
         if self.stop is not None and self.stop[1] <= len(slot):
             stopping = L.and_(f.cno == self.stop[0], slot[self.stop[1] - 1])
-        if w.model.cleanup == "on-resolution" and ability.card_activation:
+        if w.model.cleanup == Cleanup.ON_RESOLUTION and ability.card_activation:
             # A permanent spell enters the battlefield; an instant or sorcery, or any spell
             # countered or without a legal target, goes to its owner's graveyard.
             c = card.index
@@ -301,7 +302,7 @@ class Resolving(ActionSet):
             )
         card = w.cards[ability.card]
         if ability.card_activation and card.stays:
-            if w.model.card_zone == "stack":
+            if w.model.card_zone == CardZone.STACK:
                 # A permanent spell resolves from the stack (CR 608.3); one that left it
                 # (returned to its owner's hand, say) is no longer there to resolve.
                 parts.append(f.zone[card.index] == int(Zone.STACK))
@@ -310,7 +311,7 @@ class Resolving(ActionSet):
                 # activation resolves has nothing to apply from (Call of the Haunted
                 # destroyed in response).
                 parts.append(L.and_(on_field(ctx, card.index), f.up[card.index]))
-        if w.model.failure == "target-or-source" and not ability.card_activation:
+        if w.model.failure == Failure.TARGET_OR_SOURCE and not ability.card_activation:
             # Seed 000: an ability fails when its monster is gone before it is cast.
             parts.append(L.and_(on_field(ctx, ability.card), f.ctrl[ability.card] == me))
         return L.and_(*parts)

@@ -29,6 +29,7 @@ from verifier.rules.context import (
     on_field,
 )
 from verifier.spec.cards import Ability, Zone
+from verifier.spec.rulesystem import CardZone
 from verifier.system.actions import Action, IllegalTrace
 from verifier.system.legality import Legality
 
@@ -135,7 +136,7 @@ class Stepping(Legality):
         if ability.card_activation:
             # Yu-Gi-Oh!: an activated card stays face-up in its zone; Magic: a spell is cast
             # onto the stack (CR 601.2a).
-            on_stack = self.world.model.card_zone == "stack"
+            on_stack = self.world.model.card_zone == CardZone.STACK
             f.zone[card] = int(Zone.STACK if on_stack else Zone.FIELD)
             f.up[card] = True
             storm.cast(ctx, ability)

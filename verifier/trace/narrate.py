@@ -18,6 +18,7 @@ from verifier.games import game
 from verifier.rules.context import Note
 from verifier.rules.costs import cost_kind
 from verifier.spec.cards import HIDDEN, Ability
+from verifier.spec.rulesystem import Cleanup, ClosesOn
 from verifier.system import Action, IllegalTrace, System
 from verifier.trace import turn
 
@@ -155,12 +156,16 @@ def narrate(
             )
         elif k == "pass":
             stacked = READ.clen(before) > 0
-            if action.kind == "pass" and w.model.closes_on == "both-press-resolve" and stacked:
+            if (
+                action.kind == "pass"
+                and w.model.closes_on == ClosesOn.BOTH_PRESS_RESOLVE
+                and stacked
+            ):
                 add("pass", f"{who} presses resolve", note.player)
             else:
                 add("pass", f"{who} passes", note.player)
         elif k == "close":
-            pressed = w.model.closes_on == "both-press-resolve"
+            pressed = w.model.closes_on == ClosesOn.BOTH_PRESS_RESOLVE
             how = "both players pressed resolve" if pressed else "both players passed"
             add(
                 "close",
@@ -220,7 +225,7 @@ def narrate(
         elif k == "decline":
             add("trigger", f"{note.detail} is not activated (optional)", card=note.cards[0])
         elif k == "cleanup":
-            if w.model.cleanup == "on-resolution":
+            if w.model.cleanup == Cleanup.ON_RESOLUTION:
                 add("cleanup", f"the {noun} is empty")
             elif note.cards:
                 add(
