@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from verifier.core.abstract import ANY
 from verifier.core.state import State
 from verifier.engines.slicing import forbidding
-from verifier.system import Action, System
+from verifier.system import Action, ActionKind, System
 
 __all__ = ["Screen"]
 
@@ -35,11 +35,20 @@ PER_CARD = ("zone", "up", "ctrl")
 PER_ABILITY = ("uses", "cuse")
 """The fields of the ability activated (uses this turn, this chain)."""
 
-SCREENED = frozenset({"activate", "attack", "summon", "position", "advance", "pass"})
+SCREENED = frozenset(
+    {
+        ActionKind.ACTIVATE,
+        ActionKind.ATTACK,
+        ActionKind.SUMMON,
+        ActionKind.POSITION,
+        ActionKind.ADVANCE,
+        ActionKind.PASS,
+    }
+)
 """The kinds of action screened: those offered whatever the state's mode. (Resolving a
 link, the candidates of the resolution mode, are picked from the chain already.)"""
 
-MOVING = frozenset({"attack", "summon", "position"})
+MOVING = frozenset({ActionKind.ATTACK, ActionKind.SUMMON, ActionKind.POSITION})
 """The kinds whose ``card`` is the card that moves (``advance``'s is a step)."""
 
 

@@ -30,7 +30,7 @@ from verifier.claims import ast
 from verifier.core.abstract import ABSTRACT, ANY, Undecided, possible
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
-from verifier.system import Action, System
+from verifier.system import Action, ActionKind, System
 
 __all__ = ["Slice", "Slicer", "forbidding"]
 
@@ -38,7 +38,7 @@ MAX_VISITED = 5_000
 """States visited one by one before the turn reaches the steps that forbid the activation;
 past it the argument is given up (the search decides)."""
 
-PRODUCERS = frozenset({"activate", "trigger"})
+PRODUCERS = frozenset({ActionKind.ACTIVATE, ActionKind.TRIGGER})
 """The actions that write the activation log: activating an ability, placing a trigger."""
 
 

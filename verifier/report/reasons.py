@@ -14,6 +14,7 @@ from verifier.rules.rulebook import describe
 from verifier.run.check import ClaimResult, Prepared
 from verifier.run.explain import because
 from verifier.run.verdict import Verdict
+from verifier.system import ActionKind
 from verifier.trace.narrate import replay
 
 __all__ = ["Answer", "can_explain", "claim_reasons", "why_lines", "with_reasons"]
@@ -67,7 +68,7 @@ def why_lines(
     candidates = [
         a
         for a in system.actions
-        if a.kind in {"activate", "trigger"}
+        if a.kind in {ActionKind.ACTIVATE, ActionKind.TRIGGER}
         and a.ability in abilities
         and (target is None or a.target == target)
     ]

@@ -12,7 +12,7 @@ from verifier.engines.explore import explore
 from verifier.games import game
 from verifier.run.check import Prepared
 from verifier.spec.cards import Zone
-from verifier.system import Action, System
+from verifier.system import Action, ActionKind, System
 from verifier.trace.narrate import describe_action
 
 __all__ = ["EXPLAIN_SECONDS", "EXPLAIN_STATES", "Other", "Others", "other_continuations"]
@@ -23,7 +23,17 @@ EXPLAIN_STATES = 100_000
 EXPLAIN_SECONDS = 10.0
 """How long, by default, ``explain`` looks for the other continuations."""
 
-_CHOICES = frozenset({"activate", "trigger", "decline", "summon", "attack", "position", "advance"})
+_CHOICES = frozenset(
+    {
+        ActionKind.ACTIVATE,
+        ActionKind.TRIGGER,
+        ActionKind.DECLINE,
+        ActionKind.SUMMON,
+        ActionKind.ATTACK,
+        ActionKind.POSITION,
+        ActionKind.ADVANCE,
+    }
+)
 """The actions that are a player's choice (the others follow from them, or are passes);
 a trigger placed on a chain is one too, for the order of simultaneous triggers."""
 
@@ -95,7 +105,9 @@ def _choices(system: System, start: State, path: list[Action]) -> tuple[str, ...
     state = start
     out = []
     for action in path:
-        chooses = action.kind == "resolve" and action.card >= 0  # a card chosen as it resolves
+        chooses = (
+            action.kind == ActionKind.RESOLVE and action.card >= 0
+        )  # a card chosen as it resolves
         if action.kind in _CHOICES or action.heads is False or chooses:  # failed coin tosses too
             out.append(describe_action(system, state, action))
         state = system.step(CONCRETE, state, action)

@@ -17,7 +17,7 @@ from verifier.io.scenario import InMemory
 from verifier.run.history import Replayed, replay_history
 from verifier.run.verdict import Decision, Engine, Verdict, decide
 from verifier.spec.scenario import Scenario, Variant
-from verifier.system import Action, System, build_system
+from verifier.system import Action, ActionKind, System, build_system
 from verifier.trace.narrate import TraceStep, replay
 from verifier.trace.run import Run
 
@@ -322,7 +322,14 @@ def _result(
     )
 
 
-_PREFERENCE = ("pass", "trigger", "resolve", "cleanup", "decline", "timer")
+_PREFERENCE = (
+    ActionKind.PASS,
+    ActionKind.TRIGGER,
+    ActionKind.RESOLVE,
+    ActionKind.CLEANUP,
+    ActionKind.DECLINE,
+    ActionKind.TIMER,
+)
 
 
 def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action]:
@@ -345,7 +352,10 @@ def default_continuation(prepared: Prepared, limit: int = 10_000) -> list[Action
         if READ.mode(state) == Mode.DONE:
             return actions
         for action in ordered:
-            if action.kind == "activate" and not system.world.abilities[action.ability].mandatory:
+            if (
+                action.kind == ActionKind.ACTIVATE
+                and not system.world.abilities[action.ability].mandatory
+            ):
                 continue
             if system.enabled(state, action):
                 actions.append(action)

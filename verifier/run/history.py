@@ -12,7 +12,7 @@ from verifier.rules.context import Note
 from verifier.rules.rulebook import describe
 from verifier.spec.rulesystem import ClosesOn
 from verifier.spec.scenario import TOP, Step
-from verifier.system import Action, System
+from verifier.system import Action, ActionKind, System
 from verifier.trace.narrate import TraceStep, narrate, targeting
 
 __all__ = ["Replayed", "replay_history"]
@@ -39,7 +39,7 @@ def replay_history(system: System) -> Replayed:
             taken = len(actions)
             state = _resolve_chain(system, state, step, steps, actions)
             if step.card is not None and not any(
-                a.kind == "resolve" and a.card == step.card for a in actions[taken:]
+                a.kind == ActionKind.RESOLVE and a.card == step.card for a in actions[taken:]
             ):
                 name = system.world.cards[step.card].name
                 raise ScenarioError(
@@ -85,24 +85,24 @@ def _resolve_chain(
             raise ScenarioError(f"'{step.text}': that link has resolved already", step.span)
     for count in range(10_000):
         if READ.mode(state) == Mode.DONE:
-            return _apply(system, state, Action("reopen"), steps, actions, implied=True)
+            return _apply(system, state, Action(ActionKind.REOPEN), steps, actions, implied=True)
         if count and READ.mode(state) == Mode.OPEN and READ.clen(state) == 0:
             return state  # a scenario that goes through its turn: the game state is open
         choices = [
             a
             for a in system.actions
-            if a.kind != "activate"
+            if a.kind != ActionKind.ACTIVATE
             and system.enabled(state, a)
             and (a.heads is None or step.how == "" or a.heads == (step.how == "heads"))
-            and (a.kind != "resolve" or a.card < 0 or step.card in (None, a.card))
+            and (a.kind != ActionKind.RESOLVE or a.card < 0 or step.card in (None, a.card))
         ]
         if READ.mode(state) in (Mode.OPEN, Mode.BUILD):
-            choices = [a for a in choices if a.kind == "pass"]
+            choices = [a for a in choices if a.kind == ActionKind.PASS]
         if len(choices) != 1:
             what = _not_one(system, state, step, choices)
             raise ScenarioError(f"'{step.text}': {what}", step.span)
         chosen = choices[0]
-        last = step.link is not None and chosen.kind == "resolve"
+        last = step.link is not None and chosen.kind == ActionKind.RESOLVE
         last = last and system.selected_slot(state, chosen.ability) == (step.link or 0) - 1
         state = _apply(system, state, chosen, steps, actions, implied=not last)
         if last:
@@ -116,8 +116,10 @@ def _place_forced(
     """Put the waiting triggers that go on the chain without a choice there: the top object
     is the one on top when a player would next receive priority (CR 117.5, 603.3)."""
     while True:
-        moves = [a for a in system.actions if a.kind != "activate" and system.enabled(state, a)]
-        if len(moves) != 1 or moves[0].kind != "trigger":
+        moves = [
+            a for a in system.actions if a.kind != ActionKind.ACTIVATE and system.enabled(state, a)
+        ]
+        if len(moves) != 1 or moves[0].kind != ActionKind.TRIGGER:
             return state
         state = _apply(system, state, moves[0], steps, actions, implied=True)
 
@@ -126,7 +128,7 @@ def _not_one(system: System, state: State, step: Step, choices: list[Action]) ->
     """Why a resolution step of a history does not say one next action."""
     if any(a.heads is not None for a in choices):
         return "a coin toss decides; write 'the chain resolves (coins succeed)' or '(coins fail)'"
-    chooses = [a for a in choices if a.kind == "resolve" and a.card >= 0]
+    chooses = [a for a in choices if a.kind == ActionKind.RESOLVE and a.card >= 0]
     if chooses:
         cards = ", ".join(system.world.cards[a.card].name for a in chooses)
         return (
@@ -134,11 +136,11 @@ def _not_one(system: System, state: State, step: Step, choices: list[Action]) ->
             f"CARD)', one of: {cards}"
         )
     if step.card is not None and not choices:
-        could = (a for a in system.actions if a.kind == "resolve" and a.card >= 0)
+        could = (a for a in system.actions if a.kind == ActionKind.RESOLVE and a.card >= 0)
         if any(system.enabled(state, a) for a in could):
             name = system.world.cards[step.card].name
             return f"{name} cannot be chosen: it does not fit the effect as it resolves"
-    placed = [a for a in choices if a.kind == "trigger"]
+    placed = [a for a in choices if a.kind == ActionKind.TRIGGER]
     if placed and len(placed) == len(choices):
         # Waiting triggers, or copies of a spell, that go on the chain in an order of their
         # controller's choosing: the history says which goes first.
@@ -182,7 +184,11 @@ def _move_to(
         if mode == Mode.OPEN and system.layout.frame(state).step == dest and READ.clen(state) == 0:
             return state
         if mode == Mode.ADVANCE:
-            moves = [a for a in system.actions if a.kind == "advance" and system.enabled(state, a)]
+            moves = [
+                a
+                for a in system.actions
+                if a.kind == ActionKind.ADVANCE and system.enabled(state, a)
+            ]
             # The step itself if the turn may move straight to it, else the usual next one.
             chosen = next((a for a in moves if a.card == dest), None) or min(
                 moves, key=lambda a: a.card
@@ -191,7 +197,9 @@ def _move_to(
             if dest in turn.through(w, chosen.card, system.quiet):
                 return state  # it began (a step nobody can act in is gone through at once)
             continue
-        passing = [a for a in system.actions if a.kind == "pass" and system.enabled(state, a)]
+        passing = [
+            a for a in system.actions if a.kind == ActionKind.PASS and system.enabled(state, a)
+        ]
         if mode not in (Mode.OPEN,) or len(passing) != 1:
             raise ScenarioError(
                 f"'{step.text}': the turn cannot move on now (a chain or a trigger is waiting)",
@@ -233,16 +241,16 @@ def _mode_chosen(system: System, state: State, step: Step) -> Step:
 def _action(system: System, state: State, step: Step) -> Action:
     if step.verb == "pass":
         assert step.player is not None
-        return Action("pass", player=step.player)
+        return Action(ActionKind.PASS, player=step.player)
     if step.verb == "press":
         if system.world.model.closes_on != ClosesOn.BOTH_PRESS_RESOLVE:
             raise ScenarioError(
                 f"{system.world.model.name} has no resolve button; write 'A passes'", step.span
             )
         assert step.player is not None
-        return Action("pass", player=step.player)
+        return Action(ActionKind.PASS, player=step.player)
     if step.verb == "timer":
-        return Action("timer")
+        return Action(ActionKind.TIMER)
     if step.verb == "attack":
         assert step.card is not None
         if not system.world.progresses:
@@ -252,21 +260,25 @@ def _action(system: System, state: State, step: Step) -> Action:
                 step.span,
             )
         target = -1 if step.target is None else step.target
-        return Action("attack", card=step.card, target=target)
+        return Action(ActionKind.ATTACK, card=step.card, target=target)
     if step.verb == "summon":
         assert step.card is not None and step.player is not None
         return Action(
-            "summon", card=step.card, player=step.player, how=step.how, tributes=step.tributes
+            ActionKind.SUMMON,
+            card=step.card,
+            player=step.player,
+            how=step.how,
+            tributes=step.tributes,
         )
     if step.verb == "land":
         assert step.card is not None and step.player is not None
-        return Action("land", card=step.card, player=step.player)
+        return Action(ActionKind.LAND, card=step.card, player=step.player)
     if step.verb == "unmorph":
         assert step.card is not None and step.player is not None
-        return _paid(system, state, Action("unmorph", card=step.card, player=step.player))
+        return _paid(system, state, Action(ActionKind.UNMORPH, card=step.card, player=step.player))
     if step.verb in ("declare", "block"):
         assert step.player is not None
-        return Action(step.verb, tributes=step.tributes, player=step.player)
+        return Action(ActionKind(step.verb), tributes=step.tributes, player=step.player)
     assert step.ability is not None and step.player is not None
     ability = system.world.abilities[step.ability]
     # A waiting trigger is activated by whoever controlled its card when it triggered.
@@ -286,7 +298,7 @@ def _action(system: System, state: State, step: Step) -> Action:
             step.span,
         )
     if step.verb == "decline":
-        return Action("decline", step.ability)
+        return Action(ActionKind.DECLINE, step.ability)
     name = system.world.cards[ability.card].name
     n = system.world.n
     for index, chosen_target in enumerate((step.target, step.target2)):
@@ -313,7 +325,7 @@ def _action(system: System, state: State, step: Step) -> Action:
             f"{name} targets {ability.targets}",
             step.span,
         )
-    kind = "trigger" if ability.trigger is not None else "activate"
+    kind = ActionKind.TRIGGER if ability.trigger is not None else ActionKind.ACTIVATE
     chosen = [c for c in (step.target, step.target2) if c is not None] or [-1]
     if ability.target2 is None:  # one filter for both: a choice of two is a set
         chosen.sort()
@@ -348,7 +360,7 @@ def _plan(system: System, state: State, action: Action) -> list[Action] | None:
         forced = _forced(system, current)
         if forced is None:
             return None
-        if action.kind == "pass" and forced.kind != "trigger":
+        if action.kind == ActionKind.PASS and forced.kind != ActionKind.TRIGGER:
             # Only a waiting trigger put on the chain without a choice comes before a pass
             # (CR 117.5: before the player receives priority); another pass never does.
             return None
@@ -362,12 +374,16 @@ def _forced(system: System, state: State) -> Action | None:
     moving on to the next step, or the only thing that can happen (no player's choice)."""
     enabled = [a for a in system.actions if system.enabled(state, a)]
     if READ.mode(state) == Mode.ADVANCE:
-        moves = [a for a in enabled if a.kind == "advance"]
+        moves = [a for a in enabled if a.kind == ActionKind.ADVANCE]
         return min(moves, key=lambda a: a.card) if moves else None
-    passing = [a for a in enabled if a.kind == "pass"]
+    passing = [a for a in enabled if a.kind == ActionKind.PASS]
     if len(passing) == 1:
         return passing[0]
-    if len(enabled) == 1 and enabled[0].kind not in ("activate", "decline", "pass"):
+    if len(enabled) == 1 and enabled[0].kind not in (
+        ActionKind.ACTIVATE,
+        ActionKind.DECLINE,
+        ActionKind.PASS,
+    ):
         return enabled[0]
     return None
 
@@ -393,7 +409,7 @@ def _illegal(system: System, state: State, step: Step, action: Action) -> Scenar
         # The passes the history leaves out are implied; the other rules are the real reason.
         failed.remove("chain.right-to-respond")
     untargeted = (
-        action.kind in {"activate", "trigger"}
+        action.kind in {ActionKind.ACTIVATE, ActionKind.TRIGGER}
         and action.target < 0
         and system.world.abilities[action.ability].target is not None
     )

@@ -27,10 +27,18 @@ from verifier.rules import (
 )
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.scenario import Scenario
-from verifier.system.actions import Action, IllegalTrace
+from verifier.system.actions import Action, ActionKind, IllegalTrace
 from verifier.system.stepping import Stepping
 
-__all__ = ["Action", "IllegalTrace", "System", "build_system", "derive_layout", "integer_bits"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalTrace",
+    "System",
+    "build_system",
+    "derive_layout",
+    "integer_bits",
+]
 
 
 class System(Stepping):
@@ -54,12 +62,15 @@ class System(Stepping):
         }
         self._placements: dict[int, list[Action]] = {}
         for action in self.actions:
-            if action.kind == "trigger":
+            if action.kind == ActionKind.TRIGGER:
                 self._placements.setdefault(action.ability, []).append(action)
         # The activations of mandatory Quick Effects: while one can be made, it must be.
         self._mandatory: dict[int, list[Action]] = {}
         for action in self.actions:
-            if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
+            if (
+                action.kind == ActionKind.ACTIVATE
+                and self.world.abilities[action.ability].mandatory
+            ):
                 self._mandatory.setdefault(action.ability, []).append(action)
         # The abilities with a part that acts on a card chosen as it resolves: their filters.
         self._choosing = {
@@ -69,7 +80,7 @@ class System(Stepping):
         self._copies = any(c.copy_of >= 0 for c in self.world.cards)
         self._resolving: dict[int, tuple[Action, ...]] = {}
         for action in self.actions:
-            if action.kind == "resolve":
+            if action.kind == ActionKind.RESOLVE:
                 self._resolving.setdefault(action.ability, ())
                 self._resolving[action.ability] += (action,)
 
@@ -152,21 +163,21 @@ class System(Stepping):
 
 
 _MODES = {
-    "activate": (Mode.OPEN, Mode.BUILD),
-    "pass": (Mode.OPEN, Mode.BUILD),
-    "timer": (Mode.BUILD,),
-    "resolve": (Mode.RESOLVE,),
-    "cleanup": (Mode.CLEANUP,),
-    "trigger": (Mode.TRIGGERS,),
-    "decline": (Mode.TRIGGERS,),
-    "advance": (Mode.ADVANCE,),
-    "summon": (Mode.OPEN,),
-    "position": (Mode.OPEN,),
-    "attack": (Mode.OPEN,),
-    "land": (Mode.OPEN,),
-    "unmorph": (Mode.OPEN, Mode.BUILD),
-    "declare": (Mode.OPEN,),
-    "block": (Mode.OPEN,),
+    ActionKind.ACTIVATE: (Mode.OPEN, Mode.BUILD),
+    ActionKind.PASS: (Mode.OPEN, Mode.BUILD),
+    ActionKind.TIMER: (Mode.BUILD,),
+    ActionKind.RESOLVE: (Mode.RESOLVE,),
+    ActionKind.CLEANUP: (Mode.CLEANUP,),
+    ActionKind.TRIGGER: (Mode.TRIGGERS,),
+    ActionKind.DECLINE: (Mode.TRIGGERS,),
+    ActionKind.ADVANCE: (Mode.ADVANCE,),
+    ActionKind.SUMMON: (Mode.OPEN,),
+    ActionKind.POSITION: (Mode.OPEN,),
+    ActionKind.ATTACK: (Mode.OPEN,),
+    ActionKind.LAND: (Mode.OPEN,),
+    ActionKind.UNMORPH: (Mode.OPEN, Mode.BUILD),
+    ActionKind.DECLARE: (Mode.OPEN,),
+    ActionKind.BLOCK: (Mode.OPEN,),
 }
 
 

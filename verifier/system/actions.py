@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from verifier.core.state import Layout
@@ -24,6 +25,40 @@ from verifier.spec.rulesystem import Unactivatable
 from verifier.spec.scenario import Scenario
 
 
+class ActionKind(StrEnum):
+    """What an action does (:class:`Action`)."""
+
+    ACTIVATE = "activate"
+    """Activate an ability (its target, the cards that pay its costs)."""
+    TRIGGER = "trigger"
+    """A waiting trigger goes on the chain."""
+    DECLINE = "decline"
+    """An optional trigger is not activated."""
+    PASS = "pass"
+    TIMER = "timer"
+    """The timer to resolve runs out (both players have pressed resolve)."""
+    RESOLVE = "resolve"
+    """The next link resolves (a coin toss's outcome, a card chosen as it resolves)."""
+    CLEANUP = "cleanup"
+    """The chain has resolved: what it leaves is cleaned up."""
+    SUMMON = "summon"
+    REOPEN = "reopen"
+    """A finished chain gives way to an open game state in which a history goes on."""
+    ADVANCE = "advance"
+    """The turn moves on to another step."""
+    ATTACK = "attack"
+    POSITION = "position"
+    """A monster's battle position changes."""
+    LAND = "land"
+    """A land is played (Magic's special action)."""
+    UNMORPH = "unmorph"
+    """A face-down creature is turned face up (Magic's special action)."""
+    DECLARE = "declare"
+    """Attackers are declared (Magic)."""
+    BLOCK = "block"
+    """Blockers are declared (Magic)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A label of the transition relation.
@@ -35,7 +70,7 @@ class Action:
     taken by histories.
     """
 
-    kind: str
+    kind: ActionKind
     ability: int = -1
     target: int = -1
     tributes: tuple[int, ...] = ()
@@ -149,31 +184,33 @@ class ActionSet:
                     continue
                 t = chosen[0] if chosen else -1
                 t2 = chosen[1] if len(chosen) > 1 else -1
-                how = "trigger" if kind.trigger or copy else "activate"
+                how = ActionKind.TRIGGER if kind.trigger or copy else ActionKind.ACTIVATE
                 yield Action(how, ability.index, t, tributes, target2=t2, mana=spend)
             if ability.trigger is not None and (
                 ability.trigger.optional or w.model.unactivatable == Unactivatable.DROP
             ):
-                yield Action("decline", ability.index)
+                yield Action(ActionKind.DECLINE, ability.index)
         for hidden in morph.turnable(w.scenario):
             # Magic's special action of turning a face-down creature face up (CR 116.2b).
             for spend in mana.cost_payments(w.scenario, hidden.morph):
-                yield Action("unmorph", card=hidden.index, player=hidden.controller, mana=spend)
+                yield Action(
+                    ActionKind.UNMORPH, card=hidden.index, player=hidden.controller, mana=spend
+                )
         for land in mana.playable_lands(w.scenario):
             # Magic's land drop: a land its owner holds, or one that may return there.
-            yield Action("land", card=land, player=w.cards[land].owner)
+            yield Action(ActionKind.LAND, card=land, player=w.cards[land].owner)
         if self.layout.has("declaring"):
             # Magic's declarations of attackers and of blockers, one move each (CR 508.1, 509.1)
             turns = (0, 1) if w.scenario.limits.get("turns", 1) > 1 else (w.turn,)
             for active in turns:
                 for chosen in combat.attack_sets(w.cards, active):
-                    yield Action("declare", tributes=chosen, player=active)
+                    yield Action(ActionKind.DECLARE, tributes=chosen, player=active)
                 for chosen in combat.block_sets(w.cards, active):
-                    yield Action("block", tributes=chosen, player=1 - active)
+                    yield Action(ActionKind.BLOCK, tributes=chosen, player=1 - active)
         for p in (0, 1):
-            yield Action("pass", player=p)
+            yield Action(ActionKind.PASS, player=p)
         if w.model.auto_resolve_seconds is not None:
-            yield Action("timer")
+            yield Action(ActionKind.TIMER)
         for ability in w.abilities:
             branched = any(verb(e.verb).branches for e in ability.parts())
             # A part that branches (a coin toss) resolves one way or the other: two actions.
@@ -184,8 +221,8 @@ class ActionSet:
             picks = [-1] + [c for c in range(w.n) if any(w.static_match(c, f) for f in filters)]
             for heads in outcomes:
                 for card in picks if filters else [-1]:
-                    yield Action("resolve", ability.index, heads=heads, card=card)
-        yield Action("cleanup")
+                    yield Action(ActionKind.RESOLVE, ability.index, heads=heads, card=card)
+        yield Action(ActionKind.CLEANUP)
         if w.progresses:
             yield from self._turn_moves()
 
@@ -211,7 +248,7 @@ class ActionSet:
             if w.steps[dest] == strike.FIRST and not strike.has_strikers(w):
                 continue  # no creature has first strike: the turn never goes there
             if dest >= start or turns > 1 or dest in attacks:
-                yield Action("advance", card=dest)
+                yield Action(ActionKind.ADVANCE, card=dest)
         used = {e.verb for a in w.abilities for e in a.parts()}
         monsters = [c for c in range(w.n) if w.cards[c].type == "monster"]
         players = (0, 1) if turns > 1 else (w.turn,)
@@ -236,15 +273,19 @@ class ActionSet:
                 if hand_of(c, p):
                     for tributes in itertools.combinations(others, need):
                         how = "normal" if need == 0 else "tribute"
-                        yield Action("summon", card=c, player=p, tributes=tributes, how=how)
-                        yield Action("summon", card=c, player=p, tributes=tributes, how="set")
+                        yield Action(
+                            ActionKind.SUMMON, card=c, player=p, tributes=tributes, how=how
+                        )
+                        yield Action(
+                            ActionKind.SUMMON, card=c, player=p, tributes=tributes, how="set"
+                        )
                 down = card.zone is Zone.FIELD and not card.face_up
                 if hand_of(c, p) or down or "flip-face-down" in used:
-                    yield Action("summon", card=c, player=p, how="flip")
-            yield Action("position", card=c)
+                    yield Action(ActionKind.SUMMON, card=c, player=p, how="flip")
+            yield Action(ActionKind.POSITION, card=c)
         if w.model.battle and "battle-step" in w.steps:
             for c in monsters:
                 if not any(controls(c, p) for p in players):
                     continue
                 for t in [-1, *(m for m in monsters if m != c)]:
-                    yield Action("attack", card=c, target=t)
+                    yield Action(ActionKind.ATTACK, card=c, target=t)

@@ -29,7 +29,7 @@ from verifier.rules.context import (
     turn_player,
 )
 from verifier.spec.cards import Ability
-from verifier.system.actions import Action
+from verifier.system.actions import Action, ActionKind
 from verifier.system.resolving import Resolving
 
 
@@ -79,7 +79,7 @@ class Legality(Resolving):
         yield Check("capacity", ctx.f.overflow == int(Capacity.NONE))
         if self._mandatory and kind in WAIT_FOR_MANDATORY:
             yield from self._mandatory_checks(ctx, action)
-        if kind == "activate":
+        if kind == ActionKind.ACTIVATE:
             if not w.abilities[action.ability].mandatory:
                 yield from self._activation_checks(ctx, action)
             else:
@@ -87,19 +87,19 @@ class Legality(Resolving):
                 for check in self._activation_checks(ctx, action):
                     if check.rule != "chain.right-to-respond":
                         yield check
-        elif kind == "pass":
+        elif kind == ActionKind.PASS:
             yield from protocol.may_pass(ctx, action.player)
-        elif kind == "resolve":
+        elif kind == ActionKind.RESOLVE:
             yield Check("resolve.mode", ctx.f.mode == int(Mode.RESOLVE))
             yield Check("resolve.next", ctx.L.or_(*self._selected(ctx, action.ability)))
             if action.ability in self._choosing:
                 yield Check("resolve.choice", self._choice(ctx, action))
-        elif kind == "cleanup":
+        elif kind == ActionKind.CLEANUP:
             yield Check("cleanup.mode", ctx.f.mode == int(Mode.CLEANUP))
-        elif kind == "trigger":
+        elif kind == ActionKind.TRIGGER:
             yield from triggers.may_place(ctx, action.ability)
             yield from self._placement_checks(ctx, action)
-        elif kind == "decline":
+        elif kind == ActionKind.DECLINE:
             yield from triggers.may_place(ctx, action.ability)
             spec = w.abilities[action.ability].trigger
             assert spec is not None
@@ -111,25 +111,25 @@ class Legality(Resolving):
                     for placing in self._placements.get(action.ability, [])
                 ]
                 yield Check("triggers.mandatory", ctx.L.not_(ctx.L.or_(*placeable)))
-        elif kind == "timer":
+        elif kind == ActionKind.TIMER:
             yield from protocol.may_time_out(ctx)
-        elif kind == "summon":
+        elif kind == ActionKind.SUMMON:
             yield from windows.summon_checks(
                 ctx, action.card, action.player, action.tributes, action.how
             )
-        elif kind == "advance":
+        elif kind == ActionKind.ADVANCE:
             yield from turn.advance_checks(ctx, action.card)
-        elif kind == "attack":
+        elif kind == ActionKind.ATTACK:
             yield from battle.attack_checks(ctx, action.card, action.target)
-        elif kind == "position":
+        elif kind == ActionKind.POSITION:
             yield from turn.position_checks(ctx, action.card)
-        elif kind == "land":
+        elif kind == ActionKind.LAND:
             yield from turn.land_checks(ctx, action.card, action.player)
-        elif kind == "unmorph":
+        elif kind == ActionKind.UNMORPH:
             yield from morph.checks(ctx, action.card, action.player, action.mana)
-        elif kind in ("declare", "block"):
+        elif kind in (ActionKind.DECLARE, ActionKind.BLOCK):
             yield from combat.declaration_checks(ctx, kind, action.tributes, action.player)
-        elif kind == "reopen":
+        elif kind == ActionKind.REOPEN:
             yield Check("history.reopen", ctx.f.mode == int(Mode.DONE))
         else:
             raise ValueError(f"unknown action kind {kind!r}")
@@ -154,7 +154,7 @@ class Legality(Resolving):
         simultaneous triggers): while one can be activated, nobody passes or does anything
         else, and the turn player's go first."""
         L = ctx.L
-        if action.kind == "activate" and self.world.abilities[action.ability].mandatory:
+        if action.kind == ActionKind.ACTIVATE and self.world.abilities[action.ability].mandatory:
             tp = turn_player(ctx)
             me = ctx.f.ctrl[self.world.abilities[action.ability].card]
             yield Check("quick.mandatory-first", L.or_(me == tp, L.not_(self._pending(ctx, tp))))
@@ -257,16 +257,16 @@ class Legality(Resolving):
 
 WAIT_FOR_MANDATORY = frozenset(
     {
-        "activate",
-        "pass",
-        "timer",
-        "summon",
-        "position",
-        "attack",
-        "land",
-        "unmorph",
-        "declare",
-        "block",
+        ActionKind.ACTIVATE,
+        ActionKind.PASS,
+        ActionKind.TIMER,
+        ActionKind.SUMMON,
+        ActionKind.POSITION,
+        ActionKind.ATTACK,
+        ActionKind.LAND,
+        ActionKind.UNMORPH,
+        ActionKind.DECLARE,
+        ActionKind.BLOCK,
     }
 )
 """What a player may not do while a mandatory Quick Effect can be activated."""

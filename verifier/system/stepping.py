@@ -30,7 +30,7 @@ from verifier.rules.context import (
 )
 from verifier.spec.cards import Ability, Zone
 from verifier.spec.rulesystem import CardZone
-from verifier.system.actions import Action, IllegalTrace
+from verifier.system.actions import Action, ActionKind, IllegalTrace
 from verifier.system.legality import Legality
 
 
@@ -60,42 +60,42 @@ class Stepping(Legality):
         """Change the state ``ctx`` writes (a writable frame) by ``action`` (assumed legal),
         reading it only through ``ctx.f``."""
         kind = action.kind
-        if kind == "activate":
+        if kind == ActionKind.ACTIVATE:
             self._activate(ctx, action)
-        elif kind == "pass":
+        elif kind == ActionKind.PASS:
             ctx.note("pass", (), "", action.player)
             if self.world.progresses and self.world.model.battle:
                 battle.on_pass(ctx, action.player)
             windows.close_open_state(ctx, protocol.pass_(ctx, action.player))
-        elif kind == "resolve":
+        elif kind == ActionKind.RESOLVE:
             self._resolve(ctx, action)
-        elif kind == "cleanup":
+        elif kind == ActionKind.CLEANUP:
             cleanup.cleanup(ctx)
-        elif kind == "trigger":
+        elif kind == ActionKind.TRIGGER:
             self._place_trigger(ctx, action)
-        elif kind == "decline":
+        elif kind == ActionKind.DECLINE:
             ability = self.world.abilities[action.ability]
             ctx.f.pend[action.ability] = 0
             ctx.note("decline", [ability.card], ability.label)
             triggers.after_placing(ctx)
-        elif kind == "timer":
+        elif kind == ActionKind.TIMER:
             ctx.note("timer")
             protocol.time_out(ctx)
-        elif kind == "summon":
+        elif kind == ActionKind.SUMMON:
             self._summon(ctx, action)
-        elif kind == "advance":
+        elif kind == ActionKind.ADVANCE:
             turn.advance(ctx, action.card, self.quiet)
-        elif kind == "attack":
+        elif kind == ActionKind.ATTACK:
             battle.attack(ctx, action.card, action.target)
-        elif kind == "position":
+        elif kind == ActionKind.POSITION:
             turn.change_position(ctx, action.card)
-        elif kind == "land":
+        elif kind == ActionKind.LAND:
             turn.play_land(ctx, action.card, action.player)
-        elif kind == "unmorph":
+        elif kind == ActionKind.UNMORPH:
             morph.turn_face_up(ctx, action.card, action.player, action.mana)
-        elif kind in ("declare", "block"):
+        elif kind in (ActionKind.DECLARE, ActionKind.BLOCK):
             combat.declare(ctx, kind, action.tributes)
-        elif kind == "reopen":
+        elif kind == ActionKind.REOPEN:
             ctx.f.mode = int(Mode.OPEN)
             protocol.open_state(ctx, True)
         else:

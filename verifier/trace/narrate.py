@@ -19,7 +19,7 @@ from verifier.rules.context import Note
 from verifier.rules.costs import cost_kind
 from verifier.spec.cards import HIDDEN, Ability
 from verifier.spec.rulesystem import Cleanup, ClosesOn
-from verifier.system import Action, IllegalTrace, System
+from verifier.system import Action, ActionKind, IllegalTrace, System
 from verifier.trace import turn
 
 _OUTCOMES = {
@@ -130,7 +130,7 @@ def narrate(
             detail += paying(ability, action.tributes, names)
             verb = words.activate_card if ability.card_activation else words.activate_effect
             copy = w.cards[ability.card].copy_of >= 0
-            if action.kind == "trigger" and not copy:
+            if action.kind == ActionKind.TRIGGER and not copy:
                 detail = f"{words.trigger_effect}{detail}"
             rank = note.value if note.value is not None else ability.speed
             at_once = rank is not None and (w.model.immediate or rank in w.model.instant)
@@ -141,7 +141,7 @@ def narrate(
             else:
                 where = f" ({speed}{words.added.format(n=link_number)})"
             text = f"{who} {verb} {note.detail}{detail}{where}"
-            if action.kind == "trigger" and words.puts_triggers:
+            if action.kind == ActionKind.TRIGGER and words.puts_triggers:
                 text = f"{who} puts {note.detail}{detail} onto the {noun}"
             if copy:
                 text = f"{who} puts {note.detail}{detail} onto the {noun} (a copy, not cast)"
@@ -157,7 +157,7 @@ def narrate(
         elif k == "pass":
             stacked = READ.clen(before) > 0
             if (
-                action.kind == "pass"
+                action.kind == ActionKind.PASS
                 and w.model.closes_on == ClosesOn.BOTH_PRESS_RESOLVE
                 and stacked
             ):
@@ -320,9 +320,9 @@ def describe_action(system: System, state: State, action: Action) -> str:
     w = system.world
     players = w.scenario.players
     names = [c.name for c in w.cards]
-    if action.kind in {"activate", "trigger", "decline"}:
+    if action.kind in {ActionKind.ACTIVATE, ActionKind.TRIGGER, ActionKind.DECLINE}:
         ability = w.abilities[action.ability]
-        triggered = action.kind != "activate"
+        triggered = action.kind != ActionKind.ACTIVATE
         who = players[
             READ.pctrl(state)[ability.index] if triggered else READ.ctrl(state)[ability.card]
         ]
@@ -332,9 +332,9 @@ def describe_action(system: System, state: State, action: Action) -> str:
         text = f"{who} {verb} {ability.label}"
         text += targeting(action, names, players)
         return text + paying(ability, action.tributes, names)
-    if action.kind == "pass":
+    if action.kind == ActionKind.PASS:
         return f"{players[action.player]} passes"
-    if action.kind == "resolve":
+    if action.kind == ActionKind.RESOLVE:
         label = w.abilities[action.ability].label
         coin = (
             ""
@@ -345,25 +345,25 @@ def describe_action(system: System, state: State, action: Action) -> str:
         if action.card >= 0:
             chose = f" choosing {names[action.card]}"
         return f"resolve {label}{coin}{chose}"
-    if action.kind == "summon":
+    if action.kind == ActionKind.SUMMON:
         verb = {"set": "Sets", "flip": "flip summons"}.get(action.how, "summons")
         return f"{players[action.player]} {verb} {names[action.card]}"
-    if action.kind == "advance":
+    if action.kind == ActionKind.ADVANCE:
         return f"the turn moves on to {w.steps[action.card]}"
-    if action.kind == "attack":
+    if action.kind == ActionKind.ATTACK:
         aim = "directly" if action.target < 0 else names[action.target]
         return f"{names[action.card]} attacks {aim}"
-    if action.kind == "position":
+    if action.kind == ActionKind.POSITION:
         return f"{names[action.card]} changes position"
-    if action.kind == "land":
+    if action.kind == ActionKind.LAND:
         return f"{players[action.player]} plays {names[action.card]}"
-    if action.kind == "unmorph":
+    if action.kind == ActionKind.UNMORPH:
         return f"{players[action.player]} turns {names[action.card]} face up"
-    if action.kind == "declare":
+    if action.kind == ActionKind.DECLARE:
         chosen = " and ".join(names[c] for c in action.tributes) or "nothing"
         return f"{players[action.player]} attacks with {chosen}"
-    if action.kind == "block":
+    if action.kind == ActionKind.BLOCK:
         pairs = zip(action.tributes[0::2], action.tributes[1::2], strict=True)
         said = " and ".join(f"{names[a]} with {names[b]}" for b, a in pairs) or "nothing"
         return f"{players[action.player]} blocks {said}"
-    return action.kind
+    return action.kind.value

@@ -82,8 +82,11 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     mode is chosen with "choosing LABEL", and an optional trigger may be declined."""
     from verifier.core.state import READ, Mode, view
     from verifier.spec.cards import Zone
-    from verifier.system import Action
+    from verifier.system import Action, ActionKind
     from verifier.trace.narrate import describe_action, paying, targeting
+
+    # Magic's special actions and declarations, told as the trace tells them.
+    special = (ActionKind.LAND, ActionKind.UNMORPH, ActionKind.DECLARE, ActionKind.BLOCK)
 
     system = prepared.system
     state = prepared.history.state
@@ -94,7 +97,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
     ctrl, pctrl, pend, zone, mode, clen = at.ctrl, at.pctrl, at.pend, at.zone, at.mode, at.clen
     out: list[str] = []
     for action in system.enabled_actions(state):
-        if action.kind in ("activate", "trigger"):
+        if action.kind in (ActionKind.ACTIVATE, ActionKind.TRIGGER):
             ability = world.abilities[action.ability]
             waiting = ability.trigger is not None and pend[ability.index] > 0
             who = players[pctrl[ability.index] if waiting else ctrl[ability.card]]
@@ -104,11 +107,11 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             text += targeting(action, names, players)
             text += paying(ability, action.tributes, names)
             out.append(text)
-        elif action.kind == "pass":
+        elif action.kind == ActionKind.PASS:
             out.append(f"{players[action.player]} passes")
-        elif action.kind in ("land", "unmorph", "declare", "block"):
+        elif action.kind in special:
             out.append(describe_action(system, state, action))
-        elif action.kind == "decline" and extended:
+        elif action.kind == ActionKind.DECLINE and extended:
             ability = world.abilities[action.ability]
             out.append(f"{players[pctrl[ability.index]]} declines {ability.label}")
     if mode == Mode.OPEN and clen == 0:
@@ -116,13 +119,13 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
             if card.type != "monster" or zone[card.index] != Zone.HAND:
                 continue
             who = ctrl[card.index]
-            summon = Action("summon", card=card.index, player=who, how="normal")
+            summon = Action(ActionKind.SUMMON, card=card.index, player=who, how="normal")
             if system.enabled(state, summon):
                 out.append(f"{players[who]} summons {card.name}")
             for other in world.cards:
                 if other.type == "monster" and other.index != card.index:
                     tribute = Action(
-                        "summon",
+                        ActionKind.SUMMON,
                         card=card.index,
                         player=who,
                         how="tribute",
@@ -141,7 +144,7 @@ def _options(prepared: Any, extended: bool = False) -> list[str]:
         chosen = {
             a.card
             for a in system.actions
-            if a.kind == "resolve" and a.card >= 0 and a.ability in linked
+            if a.kind == ActionKind.RESOLVE and a.card >= 0 and a.ability in linked
         }
         out.extend(f"the chain resolves (choosing {names[card]})" for card in sorted(chosen))
     if world.progresses:
@@ -153,7 +156,7 @@ def _sets_and_flips(prepared: Any) -> list[str]:
     """Monster Sets (with their tributes) and Flip Summons that are legal now."""
     from verifier.core.state import view
     from verifier.spec.cards import Zone
-    from verifier.system import Action
+    from verifier.system import Action, ActionKind
 
     system = prepared.system
     state = prepared.history.state
@@ -166,12 +169,14 @@ def _sets_and_flips(prepared: Any) -> list[str]:
         who = at.ctrl[card.index]
         if at.zone[card.index] == Zone.HAND:
             for tributes in [(), *((m.index,) for m in monsters if m.index != card.index)]:
-                action = Action("summon", card=card.index, player=who, how="set", tributes=tributes)
+                action = Action(
+                    ActionKind.SUMMON, card=card.index, player=who, how="set", tributes=tributes
+                )
                 if system.enabled(state, action):
                     tributing = "".join(f" tributing {world.cards[t].name}" for t in tributes)
                     out.append(f"{players[who]} sets {card.name}{tributing}")
         elif at.zone[card.index] == Zone.FIELD and not at.up[card.index]:
-            action = Action("summon", card=card.index, player=who, how="flip")
+            action = Action(ActionKind.SUMMON, card=card.index, player=who, how="flip")
             if system.enabled(state, action):
                 out.append(f"{players[who]} flip summons {card.name}")
     return out
@@ -183,6 +188,7 @@ def _turn_options(prepared: Any) -> list[str]:
     from verifier.errors import VerifierError
     from verifier.run.history import _move_to
     from verifier.spec.scenario import Step
+    from verifier.system import ActionKind
 
     system = prepared.system
     state = prepared.history.state
@@ -191,7 +197,7 @@ def _turn_options(prepared: Any) -> list[str]:
     names = [card.name for card in world.cards]
     out: list[str] = []
     for action in system.actions:
-        if action.kind == "attack" and system.enabled(state, action):
+        if action.kind == ActionKind.ATTACK and system.enabled(state, action):
             who = players[world.turn]
             if action.target < 0:
                 out.append(f"{who} attacks directly with {names[action.card]}")

@@ -16,7 +16,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import State, view
 from verifier.engines.smt.encode import OutOfTime, Unrolling
 from verifier.engines.smt.engine import SmtEngine, Solver
-from verifier.system import Action, System
+from verifier.system import Action, ActionKind, System
 
 __all__ = ["WhyNot", "why_not"]
 
@@ -73,7 +73,7 @@ def why_not(
     wanted = [
         i
         for i, a in enumerate(system.actions)
-        if a.kind in {"activate", "trigger"}
+        if a.kind in {ActionKind.ACTIVATE, ActionKind.TRIGGER}
         and a.ability in abilities
         and _aims_at(a, target, target2)
     ]
@@ -104,7 +104,7 @@ def why_not(
             action = system.actions[i]
             ability = system.world.abilities[action.ability]
             # A trigger is activated by whoever controlled its card when it triggered.
-            by = pctrl[ability.index] if action.kind == "trigger" else ctrl[ability.card]
+            by = pctrl[ability.index] if action.kind == ActionKind.TRIGGER else ctrl[ability.card]
             taken.append(z3.And(unrolling.taken(t, i), unrolling.L.lift(by == player)))
     goal = solver.literal("taken", z3.Or(*taken) if taken else z3.BoolVal(False))
     result, model, _ = solver.check(goal, *literals.values())
