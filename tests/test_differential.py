@@ -38,6 +38,7 @@ from verifier.designer.generate import (
     scenario,
     to_text,
 )
+from verifier.designer.generate.cards import event_conditions
 from verifier.engines.explore import ExplorerEngine
 from verifier.engines.smt.engine import SmtEngine
 from verifier.errors import VerifierError
@@ -45,7 +46,6 @@ from verifier.games import game as _game
 from verifier.io.scenario import InMemory, load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
-from verifier.spec.cards import EVENT_CONDITIONS
 from verifier.spec.scenario import Scenario
 from verifier.system import System
 
@@ -554,7 +554,7 @@ def activation_features(entry: dict[str, Any], out: set[str]) -> None:
             "damage-calculation",
             "by",
             "how",
-            *EVENT_CONDITIONS,
+            *event_conditions(),
             "includes",
             "on-field",
             "would-destroy",
@@ -845,7 +845,7 @@ REQUIRED = {
     "condition:damage-calculation",
     *(
         f"condition:{key}"
-        for key in (*EVENT_CONDITIONS, "includes", "on-field", "would-destroy", "at-least")
+        for key in (*event_conditions(), "includes", "on-field", "would-destroy", "at-least")
     ),
     *(f"event:{e}" for e in ("destroyed-by-effect", "banished", "targeted", "discarded")),
     "event:step-begins",

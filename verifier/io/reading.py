@@ -20,7 +20,6 @@ from verifier.spec.cards import (
 from verifier.spec.rulesystem import RuleSystem
 
 __all__ = [
-    "BATTLE_CONDITIONS",
     "CARD_TYPES",
     "Reader",
     "Where",
@@ -123,9 +122,6 @@ class Reader:
 def listed(spec: Any) -> list[Any]:
     """A key that takes one entry or a list of them, as a list."""
     return [] if spec is None else spec if isinstance(spec, list) else [spec]
-
-
-BATTLE_CONDITIONS = frozenset({"attack-declared", "damage-step", "damage-calculation"})
 
 
 CARD_TYPES = ("monster", "spell", "trap", "spell-trap", "card")

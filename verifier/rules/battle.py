@@ -426,6 +426,7 @@ CONDITIONS = (
         _load_condition("attack-declared"),
         _met,
         steps=_in("battle-step"),
+        battle=True,
     ),
     ConditionKind(
         "damage-step",
@@ -434,6 +435,7 @@ CONDITIONS = (
         _load_condition("damage-step"),
         _met,
         steps=_in(*BEFORE_CALCULATION),
+        battle=True,
     ),
     ConditionKind(
         "damage-calculation",
@@ -442,6 +444,7 @@ CONDITIONS = (
         _load_condition("damage-calculation"),
         _met,
         steps=_in("damage-calculation"),
+        battle=True,
     ),
 )
 """The Battle Phase's activation conditions."""

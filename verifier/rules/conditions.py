@@ -107,6 +107,9 @@ class ConditionKind:
     steps: Callable[[str], bool] = _any_step
     """Whether it can hold in the step of the turn called so (a step in which no ability
     could be activated is passed through at once)."""
+    battle: bool = False
+    """Whether it is a condition of the Battle Phase (a rule system without one refuses it;
+    the scenario generator writes it only for a game with one)."""
 
     @property
     def key(self) -> str:

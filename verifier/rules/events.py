@@ -119,7 +119,15 @@ def _met(ctx: Ctx, ability: Ability, condition: Condition, player: Term) -> Term
 
 
 CONDITIONS = tuple(
-    ConditionKind(kind, ("filter", "card", "monster", "spell-trap"), said, _load(kind), _met, True)
+    ConditionKind(
+        kind,
+        ("filter", "card", "monster", "spell-trap"),
+        said,
+        _load(kind),
+        _met,
+        event=True,
+        battle=kind == "destroyed-by-battle",
+    )
     for kind, said in (
         ("destroyed", "when a card that fits is destroyed"),
         ("destroyed-by-effect", "when a card that fits is destroyed by a card effect"),

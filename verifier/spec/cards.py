@@ -10,7 +10,6 @@ from verifier.errors import Span
 __all__ = [
     "ALL_TYPES",
     "COLOR_BITS",
-    "EVENT_CONDITIONS",
     "HIDDEN",
     "Ability",
     "Card",
@@ -117,24 +116,11 @@ class Cost:
     :mod:`verifier.rules.costs`)."""
 
 
-EVENT_CONDITIONS = (
-    "destroyed",
-    "destroyed-by-effect",
-    "destroyed-by-battle",
-    "sent-to-graveyard",
-    "leaves-field",
-    "banished",
-    "targeted",
-)
-"""Conditions met while an event that happened to a card is the last thing to have happened
-("When a monster you control is destroyed and sent to the GY")."""
-
-
 @dataclass(frozen=True, slots=True)
 class Condition:
     """An activation condition: ``activates``, ``summoned``, ``would-be-summoned``, one of
     the Battle Phase's (``attack-declared``, ``damage-step``, ``damage-calculation``), an
-    event (:data:`EVENT_CONDITIONS`), or ``during`` (only a phase or a turn: ``phases`` and
+    event (``destroyed``, ``banished``, ...), or ``during`` (only a phase or a turn: ``phases`` and
     ``turn``, which also narrow any other kind)."""
 
     kind: str

@@ -12,6 +12,7 @@ from verifier.effects.verb import Object, verbs
 from verifier.games import Drafting, game
 from verifier.games import game as _game
 from verifier.io.model import bundled_models, load_model
+from verifier.rules.conditions import condition_kinds
 
 # -- vocabulary -----------------------------------------------------------------------------
 
@@ -46,13 +47,24 @@ TRIGGER_EVENTS = (
 #: Trigger events of the Battle Phase (a game whose drafting has ``battle_phase``).
 BATTLE_EVENTS = ("flipped", "destroyed-by-battle", "attack-declared")
 #: Activation conditions of the Battle Phase (a game whose drafting has ``battle_phase``).
-BATTLE_CONDITIONS = ("attack-declared", "damage-step", "damage-calculation")
 ZONES = ("hand", "field", "graveyard", "banished", "deck")
 #: Trigger events of cards that watch the hand and the graveyard (Yu-Gi-Oh!).
 HAND_EVENTS = ("destroyed-by-effect", "banished", "targeted", "discarded")
 #: Effect verbs an "activates" condition may ask an activation to include (Ash Blossom).
 INCLUDED = ("add-from-deck", "draw", "special-summon", "send-to-graveyard", "destroy", "banish")
 PLAYER_NAMES = (("A", "B"), ("A", "B"), ("A", "B"), ("Yugi", "Kaiba"))
+
+
+def battle_conditions() -> tuple[str, ...]:
+    """The Battle Phase's activation conditions (an attack declaration, the Damage Step,
+    damage calculation), as the registry lists them."""
+    return tuple(k.name for k in condition_kinds() if k.battle and not k.event)
+
+
+def event_conditions() -> tuple[str, ...]:
+    """The activation conditions met by an event that happened to a card, as the registry
+    lists them."""
+    return tuple(k.name for k in condition_kinds() if k.event)
 
 
 def drafting(game_name: str) -> Drafting:
@@ -196,7 +208,7 @@ def _condition(c: Chooser, game: str) -> dict[str, Any]:
     cond: dict[str, Any]
     if shape >= 4:
         # The Battle Phase: an attack declaration, the Damage Step, damage calculation.
-        key = c.pick(BATTLE_CONDITIONS)
+        key = c.pick(battle_conditions())
         cond = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, game)}
     elif shape <= 1:
         activated = ["spell", "trap", "monster", "spell-trap", "card", "monster-effect"]

@@ -23,9 +23,9 @@ from verifier.designer.generate.cards import (
     _target,
     _timing,
     drafting,
+    event_conditions,
 )
 from verifier.designer.generate.chooser import Chooser, _amount
-from verifier.spec.cards import EVENT_CONDITIONS
 
 # -- hands, graveyards, costs paid with cards, modes, event conditions (Yu-Gi-Oh!) ----------
 
@@ -33,7 +33,7 @@ from verifier.spec.cards import EVENT_CONDITIONS
 def _event_condition(c: Chooser, game: str) -> dict[str, Any]:
     """A condition on an event: when a card that fits is destroyed, sent to the graveyard,
     banished, targeted, ..."""
-    key = c.pick(EVENT_CONDITIONS)
+    key = c.pick(event_conditions())
     if c.integer(0, 1) == 0:
         return {key: c.pick(["monster", "card", "spell-trap"])}
     return {key: _filter(c, game, c.pick([None, None, "graveyard", "banished", "field"]))}

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from verifier.designer.generate.cards import (
-    BATTLE_CONDITIONS,
     BATTLE_EVENTS,
     _Ctx,
     _filter,
     _parts,
+    battle_conditions,
 )
 from verifier.designer.generate.chooser import Chooser
 
@@ -213,7 +213,7 @@ def _battle_cards(
             "controller": c.pick([other, other, turn]),
             "set": "earlier-turn",
         }
-        key = c.pick(BATTLE_CONDITIONS)
+        key = c.pick(battle_conditions())
         trap["when"] = {key: "monster" if c.integer(0, 1) == 0 else _filter(c, game)}
         if c.integer(0, 1) == 0:
             trap["when"]["by"] = c.pick(["opponent", "you", "any"])
