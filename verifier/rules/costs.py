@@ -108,6 +108,10 @@ class CostKind:
     """How the notes its payment leaves are told, by kind (each a
     :data:`verifier.effects.verb.Narrator`); the bundled costs' notes are told by the
     narration itself, in the game's words."""
+    generate: Callable[[Any, Any], Any] | None = None
+    """``generate(chooser, place)``: a value of its key, as the scenario generator writes it
+    on any card (``place``: a :class:`verifier.effects.verb.Place`); None: the generator
+    writes it only where the card's own shape asks for it (a discard from the hand)."""
 
     @property
     def key(self) -> str:
@@ -266,6 +270,11 @@ for _kind in (
         chooses=True,
         itself_from=Zone.FIELD,
         word="tributing",
+        generate=lambda c, place: (
+            "monster"
+            if c.integer(0, 1) == 0
+            else {"card": "monster", "zone": "field", "controller": "you"}
+        ),
     ),
     CostKind(
         "discard",
@@ -306,8 +315,17 @@ for _kind in (
         _load_lp,
         _lp_checks,
         _pay_lp,
+        generate=lambda c, place: place.lp_amount(c),
     ),
-    CostKind("dizzy", ("this",), "dizzy this card (CMC)", _load_dizzy, _dizzy_checks, _pay_dizzy),
+    CostKind(
+        "dizzy",
+        ("this",),
+        "dizzy this card (CMC)",
+        _load_dizzy,
+        _dizzy_checks,
+        _pay_dizzy,
+        generate=lambda c, place: "this",
+    ),
     CostKind(
         "tap",
         ("this",),

@@ -13,6 +13,7 @@ from verifier.games import Drafting, game
 from verifier.games import game as _game
 from verifier.io.model import bundled_models, load_model
 from verifier.rules.conditions import condition_kinds
+from verifier.rules.costs import cost_kind
 
 # -- vocabulary -----------------------------------------------------------------------------
 
@@ -241,18 +242,12 @@ def _cost(c: Chooser, game: str, monster: bool) -> dict[str, Any] | list[dict[st
     dizzy = drafting(game).dizzy_costs and monster
     options = ["tribute", "pay-lp", "half"] + (["dizzy"] * 3 if dizzy else [])
     which = c.pick(options)
-    if which == "tribute":
-        cost: dict[str, Any] = {
-            "tribute": "monster"
-            if c.integer(0, 1) == 0
-            else {"card": "monster", "zone": "field", "controller": "you"}
-        }
-    elif which == "pay-lp":
-        cost = {"pay-lp": _amount(c)}
-    elif which == "half":
-        cost = {"pay-lp": "half"}
-    else:
-        cost = {"dizzy": "this"}
+    if which == "half":
+        cost: dict[str, Any] = {"pay-lp": "half"}
+    else:  # the kind writes its own value
+        drafted = cost_kind(which).generate
+        assert drafted is not None
+        cost = {which: drafted(c, _Ctx(game))}
     if c.integer(0, 5) == 0:
         return [cost, {"pay-lp": _amount(c)}]
     return cost
