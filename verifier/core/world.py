@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from verifier.core.state import Layout
 from verifier.games import game
-from verifier.spec.cards import COLOR_BITS, Ability, Card, Continuous, Filter
+from verifier.spec.cards import COLOR_BITS, Ability, Card, Continuous, ContinuousKind, Filter
 from verifier.spec.rulesystem import RuleSystem
 from verifier.spec.scenario import Scenario
 
@@ -109,12 +109,14 @@ class World:
 def build_world(scenario: Scenario, layout: Layout) -> World:
     model = scenario.model
     triggers = tuple(a.index for a in scenario.abilities if a.trigger is not None)
-    binders = tuple(c.index for c in scenario.cards if any(k.kind == "bind" for k in c.continuous))
+    binders = tuple(
+        c.index for c in scenario.cards if any(k.kind == ContinuousKind.BIND for k in c.continuous)
+    )
     negators = tuple(
         (c.index, k.what)
         for c in scenario.cards
         for k in c.continuous
-        if k.kind == "negate-effects"
+        if k.kind == ContinuousKind.NEGATE_EFFECTS
     )
     watchers = tuple(
         a.index for a in scenario.abilities if a.condition is not None and a.condition.event
@@ -123,7 +125,8 @@ def build_world(scenario: Scenario, layout: Layout) -> World:
         (c.index, k)
         for c in scenario.cards
         for k in c.continuous
-        if k.kind in ("cannot-activate", "unaffected", "untargetable")
+        if k.kind
+        in (ContinuousKind.CANNOT_ACTIVATE, ContinuousKind.UNAFFECTED, ContinuousKind.UNTARGETABLE)
     )
     played = game(model.game)
     steps = played.steps_under(model.phases, model.battle)

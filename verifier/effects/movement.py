@@ -25,7 +25,7 @@ from verifier.effects.verb import (
     verb,
 )
 from verifier.rules.moves import binding, move
-from verifier.spec.cards import Ability, Effect, Filter, Zone
+from verifier.spec.cards import Ability, ContinuousKind, Effect, Filter, Zone
 
 if TYPE_CHECKING:
     from verifier.rules.context import Ctx, Note
@@ -295,7 +295,7 @@ def _special_summon(ctx: Ctx, link: Link, effect: Effect, go: Term) -> Moved:
     if w.layout.has(SUMMONED_HOW) and not all(L.is_false(h) for h in moved.hit):
         f.ehow = L.ite(L.or_(*moved.hit), HOW["special"], f.ehow)
     card = w.cards[link.ability.card]
-    if any(k.kind == "bind" for k in card.continuous):
+    if any(k.kind == ContinuousKind.BIND for k in card.continuous):
         chosen = L.select(hit, list(range(w.n)), -1)
         f.bound[card.index] = L.ite(L.or_(*hit), chosen, f.bound[card.index])
     return moved

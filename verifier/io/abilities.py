@@ -36,6 +36,7 @@ from verifier.spec.cards import (
     Ability,
     Condition,
     Continuous,
+    ContinuousKind,
     Cost,
     Effect,
     Filter,
@@ -61,8 +62,8 @@ class AbilityReader(Reader):
                     where.key(*path, "by"),
                 )
             if spec.negate_effects:
-                return Continuous("negate-effects", spec.negate_effects)
-            return Continuous("bind", "target")
+                return Continuous(ContinuousKind.NEGATE_EFFECTS, spec.negate_effects)
+            return Continuous(ContinuousKind.BIND, "target")
         by = spec.by or "any"
         if spec.cannot_activate is not None:
             kinds = listed(spec.cannot_activate)
@@ -75,7 +76,7 @@ class AbilityReader(Reader):
             types: set[str] = set()
             for k in kinds:
                 types |= card_types(k)
-            return Continuous("cannot-activate", ",".join(kinds), frozenset(types), by)
+            return Continuous(ContinuousKind.CANNOT_ACTIVATE, ",".join(kinds), frozenset(types), by)
         if by == "you":
             key = "unaffected" if spec.unaffected is not None else "untargetable"
             raise self.error(
@@ -93,13 +94,13 @@ class AbilityReader(Reader):
             types = set()
             for k in sources:
                 types |= set(ALL_TYPES) if k == "other-cards" else {k.rstrip("s")}
-            return Continuous("unaffected", ",".join(sources), frozenset(types), by)
+            return Continuous(ContinuousKind.UNAFFECTED, ",".join(sources), frozenset(types), by)
         flt = spec.untargetable
         protected = (
             None if flt is None or isinstance(flt, str) else self.filter(flt, where, "continuous")
         )
         what = "this" if protected is None else "filter"
-        return Continuous("untargetable", what, by=by, filter=protected)
+        return Continuous(ContinuousKind.UNTARGETABLE, what, by=by, filter=protected)
 
     def speed_of(self, kind_name: str, given: str | int | None, where: Where) -> int | None:
         model = self.model

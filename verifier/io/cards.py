@@ -21,6 +21,7 @@ from verifier.rules.storm import storms
 from verifier.spec.cards import (
     Ability,
     Card,
+    ContinuousKind,
     Effect,
     TriggerSpec,
     Zone,
@@ -251,7 +252,7 @@ class CardReader(AbilityReader):
             if c is not None
         )
         if (
-            any(c.kind == "bind" for c in cont)
+            any(c.kind == ContinuousKind.BIND for c in cont)
             and (not self.abilities or self.abilities[first].target is None)
             and kind.card != "monster"
         ):

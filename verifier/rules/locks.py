@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from verifier.core.logic import Term
 from verifier.rules.context import Check, Ctx, matches, present
-from verifier.spec.cards import Ability, Continuous
+from verifier.spec.cards import Ability, Continuous, ContinuousKind
 
 __all__ = [
     "activation_locks",
@@ -48,7 +48,7 @@ def _exempt(ctx: Ctx, card: int, source: int) -> Term:
     w, L, f = ctx.w, ctx.L, ctx.f
     cases: list[Term] = []
     for k, lock in w.locks:
-        if k != card or lock.kind != "unaffected" or k == source:
+        if k != card or lock.kind != ContinuousKind.UNAFFECTED or k == source:
             continue
         if w.cards[source].type not in lock.types:
             continue
@@ -118,7 +118,7 @@ def shielded(ctx: Ctx, card: int, source: int, me: Term) -> Term:
         _side(ctx, lock.by, me, card)
         for k, lock in w.locks
         if k == card
-        and lock.kind == "unaffected"
+        and lock.kind == ContinuousKind.UNAFFECTED
         and card != source
         and w.cards[source].type in lock.types
     ]
@@ -128,7 +128,9 @@ def shielded(ctx: Ctx, card: int, source: int, me: Term) -> Term:
 
 
 def _stopping(ctx: Ctx, lock: Continuous, ability: Ability) -> bool:
-    return lock.kind == "cannot-activate" and ctx.w.cards[ability.card].type in lock.types
+    return (
+        lock.kind == ContinuousKind.CANNOT_ACTIVATE and ctx.w.cards[ability.card].type in lock.types
+    )
 
 
 def activation_locks(ctx: Ctx, ability: Ability, player: Term) -> Iterator[Check]:
@@ -152,7 +154,7 @@ def target_locks(ctx: Ctx, ability: Ability, target: int | None, player: Term) -
         return
     stops: list[Term] = []
     for k, lock in w.locks:
-        if lock.kind != "untargetable":
+        if lock.kind != ContinuousKind.UNTARGETABLE:
             continue
         if lock.filter is None:
             if target != k:

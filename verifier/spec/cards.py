@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 from verifier.errors import Span
 
@@ -15,6 +15,7 @@ __all__ = [
     "Card",
     "Condition",
     "Continuous",
+    "ContinuousKind",
     "Cost",
     "Effect",
     "Filter",
@@ -201,6 +202,21 @@ class Effect:
     """``become-color``: the colours it gives (none: colourless); None for other verbs."""
 
 
+class ContinuousKind(StrEnum):
+    """What a continuous effect does (:class:`Continuous`)."""
+
+    NEGATE_EFFECTS = "negate-effects"
+    """The effects of cards of a type are negated (Imperial Order)."""
+    BIND = "bind"
+    """The card is bound to its target: destroyed when it leaves (Call of the Haunted)."""
+    CANNOT_ACTIVATE = "cannot-activate"
+    """A lock: cards of these types cannot be activated (Royal Decree)."""
+    UNAFFECTED = "unaffected"
+    """A protection: this card is unaffected by the effects of cards of these types."""
+    UNTARGETABLE = "untargetable"
+    """A protection: cards cannot be targeted by card effects."""
+
+
 @dataclass(frozen=True, slots=True)
 class Continuous:
     """A continuous effect: ``negate-effects`` of a card type, ``bind`` to its target, or a
@@ -209,7 +225,7 @@ class Continuous:
     ``untargetable`` (this card, or the cards ``filter`` fits, by ``by``'s card effects).
     ``by`` is relative to the card's controller."""
 
-    kind: str
+    kind: ContinuousKind
     what: str
     types: frozenset[str] = frozenset()
     by: str = "any"
