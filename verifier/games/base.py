@@ -173,7 +173,8 @@ class Game:
     empty chain, and the turn moves on through them (Magic's untap step, CR 502.4; its
     cleanup step, 514.3, unless something triggers there and is put onto the stack)."""
     fields: tuple[str, ...] = ()
-    """Optional state fields its cards need (see :data:`verifier.core.state.OPTIONAL`)."""
+    """Optional state fields its cards need, by name (each declared by the module that owns
+    it: see :func:`verifier.core.state.declare`)."""
     summoning_sickness: bool = False
     """Whether a creature that came under its controller's control this turn may neither
     attack nor pay a {T} cost (Magic's "summoning sickness", CR 302.6)."""
