@@ -30,9 +30,9 @@ import z3
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.pools import write_pool
+from bench.relation import flatten, in_order, relation
 from verifier.core.state import Capacity, Mode
 from verifier.engines.explore import Exploration
-from verifier.engines.smt.logic import Z3Logic
 from verifier.io.scenario import load_scenario
 from verifier.run.check import prepare
 
@@ -47,106 +47,61 @@ def _wrap(values: Any, bits: int) -> Any:
 
 
 class Program:
-    """The relation's terms in an order where each comes after its arguments."""
+    """The relation's terms as plain instructions, each after its arguments (read from z3
+    once: reading z3 terms on every level costs more than evaluating them)."""
 
     def __init__(self, system: Any, start: Any) -> None:
         self.bits = system.layout.bits
-        logic = Z3Logic(self.bits)
-        columns: dict[int, int] = {}  # a variable's term id -> its column
-        generic: list[Any] = []
-        self.shape: list[int | None] = []  # per field: None for a scalar, else its length
-        column = 0
-        for position, field in enumerate(system.layout.fields):
-
-            def variable(name: str, boolean: bool = field.boolean) -> Any:
-                return z3.Bool(name) if boolean else z3.BitVec(name, self.bits)
-
-            if field.over is None:
-                made = variable(field.name)
-                columns[made.get_id()] = column
-                column += 1
-                generic.append(made)
-                self.shape.append(None)
-            else:
-                count = len(start[position])
-                items = tuple(variable(f"{field.name}[{i}]") for i in range(count))
-                for item in items:
-                    columns[item.get_id()] = column
-                    column += 1
-                generic.append(items)
-                self.shape.append(count)
-        self.width = column
-        state = tuple(generic)
-        flat_generic = _flatten(state)
-        self.actions = system.actions
-        self.guards: list[Any] = []
-        self.changes: list[list[tuple[int, Any]]] = []  # per action: (column, new value)
-        for action in self.actions:
-            self.guards.append(logic.and_(*(c.ok for c in system.checks(logic, state, action))))
-            after = _flatten(system.step(logic, state, action))
-            changed = [
-                (j, value)
-                for j, (value, before) in enumerate(zip(after, flat_generic, strict=True))
-                if isinstance(value, bool | int) or not value.eq(before)
-            ]
-            self.changes.append(changed)
-        roots = [g for g in self.guards] + [v for ch in self.changes for _, v in ch]
-        self.order: list[Any] = []
-        seen: set[int] = set()
-        for root in roots:
-            if not isinstance(root, bool | int):
-                self._visit(root, seen)
-        self.columns = columns
-        self.compile()
-
-    def _visit(self, root: Any, seen: set[int]) -> None:
-        stack = [(root, False)]
-        while stack:
-            term, ready = stack.pop()
-            key = term.get_id()
-            if ready:
-                if key not in seen:
-                    seen.add(key)
-                    self.order.append(term)
-                continue
-            if key in seen:
-                continue
-            stack.append((term, True))
-            stack.extend((child, False) for child in term.children())
-
-    def compile(self) -> None:
-        """The terms as plain instructions (kind, argument ids, constant), read from z3 once."""
+        self.guards, self.changes, variables = relation(system, start)
+        columns = {variable.get_id(): j for j, variable in enumerate(variables)}
+        self.terms = in_order(self.guards, self.changes)
         self.code: list[tuple[int, int, tuple[int, ...], Any]] = []
-        for term in self.order:
-            key = term.get_id()
-            kind = term.decl().kind()
-            constant: Any = None
-            if key in self.columns:
-                kind, constant = -1, self.columns[key]
+        for term in self.terms:
+            key, kind, constant = term.get_id(), term.decl().kind(), None
+            if key in columns:
+                kind, constant = _COLUMN, columns[key]
             elif kind == z3.Z3_OP_BNUM:
                 constant = term.as_signed_long()
-            elif kind not in _OPERATIONS or (kind == z3.Z3_OP_DISTINCT and term.num_args() != 2):
+            elif kind not in _OPERATIONS and kind not in _ARITHMETIC:
                 raise NotImplementedError(f"no array operation for {term.decl().name()}")
+            elif kind == z3.Z3_OP_DISTINCT and term.num_args() != 2:
+                raise NotImplementedError("no array operation for distinct of more than two")
             self.code.append((key, kind, tuple(c.get_id() for c in term.children()), constant))
+        layout = system.layout
+        self.mode = len(flatten(start[: layout.position("mode")]))
+        self.overflow = len(flatten(start[: layout.position("overflow")]))
+        self.dtype = np.int16 if self.bits <= 16 else np.int32 if self.bits <= 32 else np.int64
+
+    def row(self, state: Any) -> Any:
+        """A concrete state as a row of the level's matrix."""
+        return np.array([int(v) for v in flatten(state)], dtype=self.dtype)
 
     def evaluate(self, rows: Any) -> dict[int, Any]:
         """Every term's value over ``rows`` (one state a row)."""
         values: dict[int, Any] = {}
         bits = self.bits
         for key, kind, ids, constant in self.code:
-            if kind == -1:
+            if kind == _COLUMN:
                 values[key] = rows[:, constant]
             elif kind == z3.Z3_OP_BNUM:
                 values[key] = constant
-            elif kind in (z3.Z3_OP_BADD, z3.Z3_OP_BSUB):
+            elif kind == z3.Z3_OP_BSUB:
+                values[key] = _wrap(
+                    np.asarray(values[ids[0]], dtype=np.int64) - values[ids[1]], bits
+                )
+            elif kind == z3.Z3_OP_BADD:
                 first = np.asarray(values[ids[0]], dtype=np.int64)
-                if kind == z3.Z3_OP_BSUB:
-                    values[key] = _wrap(first - values[ids[1]], bits)
-                else:
-                    values[key] = _wrap(first + sum(values[i] for i in ids[1:]), bits)
+                values[key] = _wrap(first + sum(values[i] for i in ids[1:]), bits)
             else:
                 values[key] = _OPERATIONS[kind](*(values[i] for i in ids))
         return values
+
+
+_COLUMN = -1
+"""The instruction kind of a state element read from the row."""
+
+_ARITHMETIC = frozenset({z3.Z3_OP_BNUM, z3.Z3_OP_BADD, z3.Z3_OP_BSUB})
+"""Kinds :meth:`Program.evaluate` handles itself (constants, and sums that wrap)."""
 
 
 def _all(*xs: Any) -> Any:
@@ -160,9 +115,6 @@ def _any(*xs: Any) -> Any:
 _OPERATIONS: dict[int, Any] = {
     z3.Z3_OP_TRUE: lambda: True,
     z3.Z3_OP_FALSE: lambda: False,
-    z3.Z3_OP_BNUM: None,
-    z3.Z3_OP_BADD: None,
-    z3.Z3_OP_BSUB: None,
     z3.Z3_OP_ITE: np.where,
     z3.Z3_OP_AND: _all,
     z3.Z3_OP_OR: _any,
@@ -177,23 +129,10 @@ _OPERATIONS: dict[int, Any] = {
 }
 
 
-def _flatten(state: Any) -> list[Any]:
-    out: list[Any] = []
-    for value in state:
-        out.extend(value if isinstance(value, tuple) else (value,))
-    return out
-
-
-def _row(state: Any) -> Any:
-    return np.array([int(v) for v in _flatten(state)], dtype=np.int16)
-
-
-def explore(
-    program: Program, start: Any, mode_col: int, overflow_col: int
-) -> tuple[set[bytes], float]:
+def explore(program: Program, start: Any) -> tuple[set[bytes], float]:
     """Every state reached from ``start``, level by level; and the seconds it took."""
     began = time.perf_counter()
-    first = _row(start)
+    first = program.row(start)
     seen = {first.tobytes()}
     level = first[None, :]
     done, none = int(Mode.DONE), int(Capacity.NONE)
@@ -225,7 +164,7 @@ def explore(
         if not fresh:
             break
         level = np.array(fresh)
-        go = (level[:, mode_col] != done) & (level[:, overflow_col] == none)
+        go = (level[:, program.mode] != done) & (level[:, program.overflow] == none)
         level = level[go]
     return seen, time.perf_counter() - began
 
@@ -243,15 +182,9 @@ def main() -> None:
         prepared = prepare(scenario)
         system, start = prepared.system, prepared.history.state
         program = Program(system, start)
-        layout = system.layout
-        columns = [0]
-        for shape in program.shape:
-            columns.append(columns[-1] + (1 if shape is None else shape))
-        mode_col = columns[layout.position("mode")]
-        overflow_col = columns[layout.position("overflow")]
         times, reached = [], set()
         for _ in range(3):
-            reached, seconds = explore(program, start, mode_col, overflow_col)
+            reached, seconds = explore(program, start)
             times.append(seconds)
         batched = statistics.median(times)
         explorer_s, explorer_rate, same = "-", "-", "-"
@@ -260,12 +193,12 @@ def main() -> None:
             began = time.perf_counter()
             ex.run()
             took = time.perf_counter() - began
-            theirs = {_row(s).tobytes() for s in ex.parent}
+            theirs = {program.row(s).tobytes() for s in ex.parent}
             explorer_s = f"{took:.2f}"
             explorer_rate = f"{len(theirs) / took:,.0f}"
             same = "yes" if theirs == reached else f"NO ({len(theirs)} against {len(reached)})"
         print(
-            f"| {size} | {len(program.order):,} | {len(reached):,} | {batched:.2f} "
+            f"| {size} | {len(program.terms):,} | {len(reached):,} | {batched:.2f} "
             f"| {len(reached) / batched:,.0f} | {explorer_s} | {explorer_rate} | {same} |",
             flush=True,
         )

@@ -5,7 +5,8 @@
 For each pool size (``bench/pools.py``; default 6,12,24,40), runs every action's checks and
 step once on z3 terms over a state whose every element is a variable (the SMT engine's
 interpretation of the one rule text, :mod:`verifier.engines.smt.logic`), and counts the
-distinct terms of all guards and successor values together (z3 shares equal terms). The
+distinct terms of all guards (each action's checks conjoined) and of the values it changes,
+together (z3 shares equal terms): what ``bench/batched.py`` evaluates. The
 figure says how much work one step of every action is when the rules are not interpreted
 anew for each state: it is what a step specialised per scenario would evaluate.
 """
@@ -28,17 +29,71 @@ from verifier.io.scenario import load_scenario
 from verifier.run.check import prepare
 
 
-def _terms(roots: list[Any]) -> int:
-    """The distinct z3 terms reachable from ``roots``."""
+def generic_state(system: Any, start: Any) -> tuple[Any, list[Any]]:
+    """A state whose every element is a z3 variable, and those variables in order."""
+    bits = system.layout.bits
+    fields: list[Any] = []
+    variables: list[Any] = []
+    for position, field in enumerate(system.layout.fields):
+
+        def variable(name: str, boolean: bool = field.boolean) -> Any:
+            made = z3.Bool(name) if boolean else z3.BitVec(name, bits)
+            variables.append(made)
+            return made
+
+        if field.over is None:
+            fields.append(variable(field.name))
+        else:
+            count = len(start[position])
+            fields.append(tuple(variable(f"{field.name}[{i}]") for i in range(count)))
+    return tuple(fields), variables
+
+
+def flatten(state: Any) -> list[Any]:
+    """A state's elements in order (array fields spread out)."""
+    out: list[Any] = []
+    for value in state:
+        out.extend(value if isinstance(value, tuple) else (value,))
+    return out
+
+
+def relation(system: Any, start: Any) -> tuple[list[Any], list[list[tuple[int, Any]]], list[Any]]:
+    """Per action, its guard (its checks conjoined) and the elements it changes (position,
+    new value), all over :func:`generic_state`'s variables, which come third."""
+    logic = Z3Logic(system.layout.bits)
+    state, variables = generic_state(system, start)
+    guards: list[Any] = []
+    changes: list[list[tuple[int, Any]]] = []
+    for action in system.actions:
+        guards.append(logic.and_(*(c.ok for c in system.checks(logic, state, action))))
+        after = flatten(system.step(logic, state, action))
+        changes.append(
+            [
+                (j, value)
+                for j, (value, before) in enumerate(zip(after, variables, strict=True))
+                if isinstance(value, bool | int) or not value.eq(before)
+            ]
+        )
+    return guards, changes, variables
+
+
+def in_order(guards: list[Any], changes: list[list[tuple[int, Any]]]) -> list[Any]:
+    """The distinct terms of the guards and new values, each after its arguments."""
+    roots = guards + [value for changed in changes for _, value in changed]
+    order: list[Any] = []
     seen: set[int] = set()
-    stack = list(roots)
+    stack = [(root, False) for root in reversed(roots) if not isinstance(root, bool | int)]
     while stack:
-        term = stack.pop()
+        term, ready = stack.pop()
         key = term.get_id()
-        if key not in seen:
-            seen.add(key)
-            stack.extend(term.children())
-    return len(seen)
+        if ready:
+            if key not in seen:
+                seen.add(key)
+                order.append(term)
+        elif key not in seen:
+            stack.append((term, True))
+            stack.extend((child, False) for child in term.children())
+    return order
 
 
 def measure(size: int) -> dict[str, float | int]:
@@ -46,35 +101,13 @@ def measure(size: int) -> dict[str, float | int]:
         scenario = load_scenario(write_pool(Path(folder), size))
     prepared = prepare(scenario)
     system, start = prepared.system, prepared.history.state
-    logic = Z3Logic(system.layout.bits)
     began = time.perf_counter()
-    generic: list[Any] = []
-    elements = 0
-    for position, field in enumerate(system.layout.fields):
-
-        def variable(name: str, boolean: bool = field.boolean) -> Any:
-            return z3.Bool(name) if boolean else z3.BitVec(name, system.layout.bits)
-
-        if field.over is not None:
-            count = len(start[position])
-            generic.append(tuple(variable(f"{field.name}[{i}]") for i in range(count)))
-            elements += count
-        else:
-            generic.append(variable(field.name))
-            elements += 1
-    state = tuple(generic)
-    roots: list[Any] = []
-    for action in system.actions:
-        roots += [c.ok for c in system.checks(logic, state, action)]
-        after = system.step(logic, state, action)
-        for value in after:
-            roots += list(value) if isinstance(value, tuple) else [value]
-    symbolic = [r for r in roots if not isinstance(r, bool | int)]
+    guards, changes, variables = relation(system, start)
     return {
         "cards": size,
         "actions": len(system.actions),
-        "elements": elements,
-        "terms": _terms(symbolic),
+        "elements": len(variables),
+        "terms": len(in_order(guards, changes)),
         "seconds": round(time.perf_counter() - began, 2),
     }
 
