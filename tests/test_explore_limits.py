@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from bench.pools import write_pool
-from verifier.engines.explore import ExplorerEngine, _resident_bytes, explore
+from verifier.engines.explore import ExplorerEngine, explore
+from verifier.engines.resident import resident_bytes
 from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 
 
 @pytest.mark.full
-@pytest.mark.skipif(_resident_bytes() is None, reason="resident memory is read from /proc")
+@pytest.mark.skipif(resident_bytes() is None, reason="resident memory is read from /proc")
 def test_an_exploration_past_its_memory_budget_stops_and_says_so(tmp_path: Path) -> None:
     prepared = prepare(load_scenario(write_pool(tmp_path, 8)))
     start = prepared.history.state

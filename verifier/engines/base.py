@@ -16,6 +16,7 @@ from verifier.claims import ast
 from verifier.system import Action
 
 __all__ = [
+    "ARRAYS_AFTER",
     "AUTO_SMT_LEAST_SECONDS",
     "AUTO_SMT_SECONDS",
     "DEFAULT_MEMORY_LIMIT",
@@ -35,6 +36,10 @@ MAX_STATES = 10_000_000
 """The largest state limit one may ask for: about 20 GB at the explorer's 2 GB per million."""
 MAX_SECONDS = 7 * 24 * 3600.0
 """The longest time limit one may ask for (a week)."""
+ARRAYS_AFTER = 5_000
+"""States a breadth-first exploration visits with the interpreted step before it goes on
+with the array step (:mod:`verifier.engines.arrays`), which pays a fraction of a second to
+build the relation and then visits states several times faster."""
 DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the explorer may add to the process before it answers ``unknown``."""
 DEFAULT_SMT_BOUND = 400

@@ -8,41 +8,37 @@ can be exported through networkx.
 from __future__ import annotations
 
 import heapq
-import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
-from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT, Figures, Search
+from verifier.engines.base import (
+    ARRAYS_AFTER,
+    DEFAULT_MEMORY_LIMIT,
+    DEFAULT_STATE_LIMIT,
+    Figures,
+    Search,
+)
 from verifier.engines.recall import Recall
 from verifier.engines.records import WHOLE, Quotient, View, composed, view
+from verifier.engines.resident import resident_bytes
 from verifier.engines.screen import Screen
 from verifier.engines.slicing import Slicer
 from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
 from verifier.system import Action, System
 
+if TYPE_CHECKING:  # the array step (NumPy) and its relation (z3) load only when used
+    from verifier.engines.arrays import Levels
+
 __all__ = ["MOVES", "ORDERS", "Exploration", "ExplorerEngine", "explore", "reporter"]
 
-"""Bytes the exploration may add to the process before it stops (``unknown``): with the
-rest of a run, the default keeps it under 2 GB whatever the pool."""
-
-
 _mode, _overflow = READ.mode, READ.overflow  # read in the inner loop
-
-
-def _resident_bytes() -> int | None:
-    """The process's resident memory now (Linux), or None where it cannot be read cheaply."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            pages = int(statm.read().split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 Progress = Callable[["Exploration"], None]
@@ -139,7 +135,7 @@ class Exploration:
         self.budget = seconds
         self.max_bytes = max_bytes
         self.progress = progress
-        self._baseline = _resident_bytes() if max_bytes is not None else None
+        self._baseline = resident_bytes() if max_bytes is not None else None
         self.parent: dict[State, tuple[State, Action] | None] = {start: None}
         self.terminals: list[State] = []
         self.deadlocks: list[State] = []
@@ -256,7 +252,7 @@ class Exploration:
         if deadline is not None and time.perf_counter() > deadline:
             return "time"
         if self._baseline is not None and self.max_bytes is not None and expanded % 4096 == 0:
-            now = _resident_bytes()
+            now = resident_bytes()
             if now is not None and now - self._baseline >= self.max_bytes:
                 return "memory"
         return ""
@@ -401,7 +397,7 @@ def reporter(figures: Figures | None) -> Progress | None:
         nonlocal deepest
         if ex.last is not None:
             deepest = max(deepest, ex.depth(ex.last))
-        now = _resident_bytes()
+        now = resident_bytes()
         baseline = ex._baseline
         memory = 0 if now is None or baseline is None else now - baseline
         seconds = time.perf_counter() - began
@@ -461,12 +457,18 @@ class ExplorerEngine:
         progress: Progress | None = None,
         order: str = "breadth",
         reduce: bool = True,
+        arrays_after: int | None = ARRAYS_AFTER,
     ) -> None:
         """``reduce``: explore interchangeable cards in one order only (symmetry reduction,
         :mod:`verifier.engines.symmetry`; the cards a claim names are never renamed),
         first try to decide each claim without a search (:mod:`verifier.engines.slicing`),
         and skip the activations the rules forbid on a state's few telling fields before
-        their checks run (:mod:`verifier.engines.screen`)."""
+        their checks run (:mod:`verifier.engines.screen`).
+
+        ``arrays_after``: a breadth-first search with no interchangeable cards that has
+        visited this many states without deciding goes on with the array step
+        (:mod:`verifier.engines.arrays`: the same states, a level at a time), from the
+        start; None: never."""
         self.system = system
         self.start = start
         self.start_activations = start_activations
@@ -485,7 +487,10 @@ class ExplorerEngine:
         self.view: View = View() if reduce else WHOLE
         self.screen = Screen(system) if reduce else None
         self.recall = Recall(system, self.screen)
-        self.exploration = self._exploration(self.classes)
+        self.arrays_after = arrays_after
+        self._hand_off = False  # whether the exploration stops at ``arrays_after`` to hand off
+        self.arrays = False  # whether the exploration is the array step's
+        self.exploration: Exploration | Levels = self._exploration(self.classes)
         self.slicer = Slicer(system, start, start_activations) if reduce else None
 
     def _exploration(self, classes: tuple[tuple[int, ...], ...]) -> Exploration:
@@ -493,10 +498,15 @@ class ExplorerEngine:
         quotient = None if self.view.whole else Quotient(self.system.layout, self.start, self.view)
         # A new exploration (for a finer symmetry) has what is left of the engine's time.
         left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        after = self.arrays_after
+        limit = self.max_states
+        self._hand_off = False
+        if after is not None and after < limit and self.order == "breadth" and not classes:
+            self._hand_off, limit = True, after
         return Exploration(
             self.system,
             self.start,
-            self.max_states,
+            limit,
             seconds=left,
             progress=self.progress,
             order=self.order,
@@ -513,8 +523,8 @@ class ExplorerEngine:
         what every claim asked so far needs (the time spent still counts against the
         limit). Before anything is explored, the first claims set the reductions.
         """
-        if not self.reduce:
-            return
+        if not self.reduce or self.arrays:
+            return  # the array step explores every state: no claim needs another exploration
         named = named_cards(body)
         wanted = view(self.system.world, body)
         fresh = not self.exploration.expanded
@@ -557,25 +567,68 @@ class ExplorerEngine:
             return bool(truth(CONCRETE, world, state, body, activations, ex.start)) == want
 
         try:
-            found = next((state for state in ex.terminals if shows(state)), None)
-            if found is None:
-                if deadline is not None:
-                    ex.budget = ex.seconds + max(0.0, deadline - time.perf_counter())
-                found = ex.advance(shows)
+            found = self._find(shows)
+            if found is None and self._handed_off():
+                found = self._find(shows)
         except _OutOfTime:
-            ex.stopped_by = "time"
+            self.exploration.stopped_by = "time"
             return Search(None, False, self._limits(), self.stats())
+        ex = self.exploration
         if found is not None:
             return Search(ex.path(found), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
 
+    def _find(self, shows: Callable[[State], bool]) -> State | None:
+        """The first final state of the exploration, in its order, that ``shows`` the claim."""
+        ex = self.exploration
+        found = next((state for state in ex.terminals if shows(state)), None)
+        if found is None:
+            if self.deadline is not None:
+                ex.budget = ex.seconds + max(0.0, self.deadline - time.perf_counter())
+            found = ex.advance(shows)
+        return found
+
+    def _handed_off(self) -> bool:
+        """When the interpreted exploration stopped where it was to hand off: go on with the
+        array step from the start (True), or, when the relation has an operation the array
+        step lacks, with the interpreted step and the real limits (True); False when there is
+        nothing to hand off."""
+        ex = self.exploration
+        if not self._hand_off or ex.stopped_by != "states":
+            return False
+        self._hand_off = False
+        left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        from verifier.engines.arrays import Levels
+        from verifier.engines.program import Unsupported
+        from verifier.engines.smt.relation import compile_relation
+
+        try:
+            program = compile_relation(self.system, self.start)
+        except Unsupported:
+            self.arrays_after = None
+            self.exploration = self._exploration(self.classes)
+            return True
+        self.arrays = True
+        self.exploration = Levels(
+            self.system,
+            self.start,
+            program,
+            self.max_states,
+            seconds=left,
+            progress=self.progress,  # type: ignore[arg-type]  # told the same figures
+        )
+        return True
+
     def stats(self) -> dict[str, float | int | str]:
         ex = self.exploration
-        return {
+        stats: dict[str, float | int | str] = {
             "states": ex.states,
             "final_states": len(ex.terminals),
             "explore_seconds": round(ex.seconds, 4),
         }
+        if self.arrays:
+            stats["step"] = "arrays"
+        return stats
 
     def _limits(self) -> str:
         ex = self.exploration

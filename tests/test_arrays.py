@@ -1,0 +1,226 @@
+"""The array step visits exactly the explorer's states, and the engine decides alike with it.
+
+:mod:`verifier.engines.arrays` evaluates the SMT engine's relation (read into a program by
+:mod:`verifier.engines.smt.relation`) over a level of states at a time. It is held to the
+interpreted explorer on every example (in the full run) and on random scenarios of all three
+games: the same states, the same final states at the same distance from the start, the same
+dead ends and capacities passed; and, through the explorer engine, the same verdicts with
+witnesses of the same length that replay through the rules.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+
+from bench.pools import write_pool
+from tests.conftest import sampled_scenarios
+from tests.test_differential import Case, cases, load, walked
+from verifier.core.state import READ, Mode, State
+from verifier.engines.arrays import Levels, evaluate
+from verifier.engines.explore import Exploration, ExplorerEngine, reporter
+from verifier.engines.program import Column, Op, Program
+from verifier.engines.resident import resident_bytes
+from verifier.engines.smt.relation import compile_relation
+from verifier.io.scenario import load_scenario, parse_for
+from verifier.run.check import prepare
+from verifier.run.verdict import Verdict, decide
+from verifier.system import System
+
+
+def same_graph(system: System, start: State, most: int) -> int:
+    """Explore from ``start`` with the interpreted step and with the array step, up to
+    ``most`` states: the same graph. The number of states compared."""
+    plain = Exploration(system, start, most, max_bytes=None).run()
+    arrays = Levels(system, start, compile_relation(system, start), most, max_bytes=None).run()
+    assert arrays.states == plain.states
+    assert arrays.stopped_by == plain.stopped_by
+    if plain.stopped_by:
+        return plain.states  # where a level stops may differ within the level: no more
+    assert set(arrays.reached()) == set(plain.parent)
+    assert set(arrays.terminals) == set(plain.terminals)
+    assert len(arrays.terminals) == len(plain.terminals)
+    assert {s: arrays.depth(s) for s in arrays.terminals} == {
+        s: plain.depth(s) for s in plain.terminals
+    }
+    assert set(arrays.deadlocks) == set(plain.deadlocks)
+    assert arrays.overflowed == plain.overflowed
+    assert arrays.capacities == plain.capacities
+    for final in arrays.terminals[:20]:
+        assert system.run(start, arrays.path(final)) == final
+    return plain.states
+
+
+@pytest.mark.parametrize("path", sampled_scenarios())
+def test_the_array_step_explores_the_examples_as_the_explorer_does(path: Path) -> None:
+    prepared = prepare(load_scenario(path))
+    assert same_graph(prepared.system, prepared.history.state, 3_000) > 0
+
+
+def test_the_array_step_keeps_the_explorers_order_on_the_pools(tmp_path: Path) -> None:
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    system, start = prepared.system, prepared.history.state
+    plain = Exploration(system, start).run()
+    arrays = Levels(system, start, compile_relation(system, start)).run()
+    assert arrays.states == plain.states == 2_669
+    assert arrays.terminals == plain.terminals  # in the order the explorer reaches them
+    assert [arrays.path(s) for s in arrays.terminals[:50]] == [
+        plain.path(s) for s in plain.terminals[:50]
+    ]
+
+
+def test_the_array_step_stops_at_its_limits(tmp_path: Path) -> None:
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    system, start = prepared.system, prepared.history.state
+    program = compile_relation(system, start)
+    capped = Levels(system, start, program, max_states=500).run()
+    assert capped.stopped_by == "states" and capped.states == 501
+    assert not capped.faithful
+    timed = Levels(system, start, program, seconds=0.0).run()
+    assert timed.stopped_by == "time" and not timed.faithful
+    if resident_bytes() is not None:
+        full = Levels(system, start, program, max_bytes=0).run()
+        assert full.stopped_by == "memory" and not full.faithful
+    told: list[dict[str, float]] = []
+    progress = reporter(told.append)
+    assert progress is not None
+    Levels(system, start, program, progress=progress).run()  # type: ignore[arg-type]
+    assert told and told[-1]["states"] == 2_669
+    assert [t["depth"] for t in told] == sorted(t["depth"] for t in told)
+
+
+def _program(code: list[tuple[Op, tuple[int, ...], int]], bits: int = 8) -> Program:
+    columns = (Column(0, None, False), Column(1, None, False))
+    return Program(bits, columns, tuple(code), (), (), None, None)
+
+
+@pytest.mark.parametrize(
+    ("op", "a", "b", "want"),
+    [
+        (Op.ADD, 100, 100, -56),  # wraps at 8 bits, as a bit-vector sum
+        (Op.SUB, -100, 100, 56),
+        (Op.SHR, -6, 1, -3),  # arithmetic
+        (Op.SHR, -6, 9, -1),  # past the width: only the sign is left
+        (Op.SHR, 6, -1, 0),  # a negative amount is read unsigned: past the width
+        (Op.SHL, 3, 6, -64),
+        (Op.SHL, 3, 8, 0),
+        (Op.LT, -1, 0, True),
+        (Op.EQ, 4, 4, True),
+        (Op.NE, 4, 4, False),
+    ],
+)
+def test_each_instruction_computes_what_the_bit_vector_does(
+    op: Op, a: int, b: int, want: int
+) -> None:
+    program = _program([(Op.COLUMN, (), 0), (Op.COLUMN, (), 1), (op, (0, 1), 0)])
+    rows = np.array([[a, b]], dtype=np.int8)
+    value = np.broadcast_to(evaluate(program, rows)[2], (1,))
+    assert value.tolist() == [want]
+
+
+def test_the_connectives_fold_any_number_of_arguments() -> None:
+    code = [(Op.COLUMN, (), 0), (Op.COLUMN, (), 1), (Op.CONST, (), 5)]
+    code += [(Op.EQ, (0, 2), 0), (Op.EQ, (1, 2), 0), (Op.CONST, (), 1)]
+    code += [(Op.AND, (3, 4, 5), 0), (Op.OR, (3, 4), 0), (Op.IMPLIES, (3, 4), 0)]
+    code += [(Op.NOT, (3,), 0), (Op.ITE, (3, 0, 1), 0), (Op.NEG, (1,), 0)]
+    code += [(Op.ADD, (0, 1, 2), 0)]
+    rows = np.array([[5, 5], [5, 7], [2, 5]], dtype=np.int8)
+    values = evaluate(_program(code), rows)
+    assert values[6].tolist() == [True, False, False]
+    assert values[7].tolist() == [True, True, True]
+    assert values[8].tolist() == [True, False, True]
+    assert values[9].tolist() == [False, False, True]
+    assert values[10].tolist() == [5, 5, 5]
+    assert values[11].tolist() == [-5, -7, -5]
+    assert values[12].tolist() == [15, 17, 12]
+
+
+def test_the_engine_hands_off_to_the_array_step_and_decides_alike(tmp_path: Path) -> None:
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    system, start = prepared.system, prepared.history.state
+    scenario = system.world.scenario
+    claims = {
+        "always chain_length <= 6": Verdict.HOLDS,
+        "exists chain_length == 6": Verdict.HOLDS,
+        'always not (resolves("Trap 2") and resolves("Trap 5"))': Verdict.FAILS,
+        'exists (activates(B, "Trap 2") and chain_length == 2)': Verdict.HOLDS,
+    }
+    handed = ExplorerEngine(system, start, 0, reduce=False, arrays_after=100)
+    plain = ExplorerEngine(system, start, 0, reduce=False, arrays_after=None)
+    for text, verdict in claims.items():
+        formula = parse_for(scenario, text)
+        one, other = decide(handed, formula), decide(plain, formula)
+        assert one.verdict is other.verdict is verdict, text
+        assert (one.trace is None) == (other.trace is None), text
+        if one.trace is not None and other.trace is not None:
+            assert one.trace == other.trace, text  # the explorer's order, so its witness
+    assert handed.arrays and not plain.arrays
+    assert handed.stats()["step"] == "arrays"
+    limited = ExplorerEngine(system, start, 0, max_states=1_000, reduce=False, arrays_after=100)
+    decision = decide(limited, parse_for(scenario, "always chain_length <= 6"))
+    assert decision.verdict is Verdict.UNKNOWN
+    assert "state limit (1000" in decision.detail
+
+
+def test_interchangeable_cards_keep_the_interpreted_step(tmp_path: Path) -> None:
+    # The array step has no symmetry reduction: with interchangeable cards, the reduced
+    # interpreted exploration is the smaller one, so no hand-off happens.
+    prepared = prepare(load_scenario(write_pool(tmp_path, 8)))
+    system, start = prepared.system, prepared.history.state
+    engine = ExplorerEngine(system, start, 0, arrays_after=100)
+    decision = decide(engine, parse_for(system.world.scenario, "always chain_length <= 8"))
+    assert decision.verdict is Verdict.HOLDS
+    assert not engine.arrays
+
+
+def _agree(case: Case) -> None:
+    data, claims, walk = case
+    prepared = prepare(load(data))
+    system = prepared.system
+    state = walked(system, prepared.history.state, walk)
+    same_graph(system, state, 1_500)
+    start = READ.an(state)
+    texts = [c for c in claims if isinstance(c, str)]
+    handed = ExplorerEngine(system, state, start, 20_000, reduce=False, arrays_after=0)
+    plain = ExplorerEngine(system, state, start, 20_000, reduce=False, arrays_after=None)
+    for text in texts:
+        formula = parse_for(system.world.scenario, text)
+        one, other = decide(handed, formula), decide(plain, formula)
+        if Verdict.UNKNOWN in (one.verdict, other.verdict):
+            assert one.verdict is other.verdict, text  # the same limits stop both
+            continue
+        assert one.verdict is other.verdict, text
+        assert (one.trace is None) == (other.trace is None), text
+        if one.trace is not None and other.trace is not None:
+            assert len(one.trace) == len(other.trace), text
+            assert READ.mode(system.run(state, list(one.trace))) == Mode.DONE
+
+
+def _random(game: str, count: int, large: bool = False) -> None:
+    @settings(
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        derandomize=True,
+        max_examples=count,
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
+    @given(cases(game, large=large))
+    def check(case: Case) -> None:
+        _agree(case)
+
+    check()
+
+
+@pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
+def test_the_array_step_agrees_on_random_scenarios(game: str) -> None:
+    _random(game, 10)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
+def test_the_array_step_agrees_on_many_random_scenarios(game: str) -> None:
+    _random(game, int(os.environ.get("DIFF_EXAMPLES", "300")), large=True)

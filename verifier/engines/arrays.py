@@ -1,0 +1,409 @@
+"""The array step: a breadth-first exploration that takes a whole level of states at a time.
+
+The explorer's interpreted step runs the rules anew for every state. This one evaluates the
+SMT engine's transition relation (:mod:`verifier.engines.program`, built from the one rule
+text) once per chunk of a level: every instruction is one NumPy operation over all the
+chunk's states, an action's successors are the rows where its guard holds with the columns
+it writes replaced. Successors are kept in the explorer's own order (by the state they come
+from, then by action), deduplicated against every state reached so far, and filed as the
+explorer files them: final states, states past a capacity, dead ends. It visits exactly the
+explorer's states, and a final state it shows first is reached by a shortest continuation.
+
+A state is held as the bytes of its row of changing elements (the others keep their start
+values), with the state it was reached from and the action that reached it, for the
+witness. It does no symmetry or record reduction: it explores the whole graph, faster.
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from verifier.core.state import READ, Capacity, Mode, State
+from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT
+from verifier.engines.program import Op, Program
+from verifier.engines.resident import resident_bytes
+from verifier.system import Action, System
+
+__all__ = ["CHUNK", "Levels", "evaluate"]
+
+CHUNK = 2048
+"""States evaluated together: each instruction is one array operation over this many."""
+
+
+def _wrap(values: Any, bits: int) -> Any:
+    """Two's-complement wrap to ``bits``, as a bit-vector sum does."""
+    half = 1 << (bits - 1)
+    return ((values + half) & ((1 << bits) - 1)) - half
+
+
+def evaluate(program: Program, rows: Any) -> list[Any]:
+    """Every instruction's value over ``rows`` (one state a row): an array, or a scalar
+    where it is the same for every row."""
+    bits = program.bits
+    values: list[Any] = []
+    put = values.append
+    booleans = [c.boolean for c in program.columns]
+    for op, args, constant in program.code:
+        if op is Op.COLUMN:
+            column = rows[:, constant]
+            put(column != 0 if booleans[constant] else column)
+        elif op is Op.CONST:
+            put(constant)
+        elif op is Op.SUB:
+            put(_wrap(np.subtract(values[args[0]], values[args[1]], dtype=np.int64), bits))
+        elif len(args) == 2 and op in _BINARY:
+            put(_BINARY[op](values[args[0]], values[args[1]]))
+        elif op is Op.ITE:
+            put(np.where(values[args[0]], values[args[1]], values[args[2]]))
+        elif op in _FOLDED:
+            combine = _FOLDED[op]
+            folded = values[args[0]]
+            for a in args[1:]:
+                folded = combine(folded, values[a])
+            put(_wrap(folded, bits) if op is Op.ADD else folded)
+        elif op is Op.NOT:
+            put(np.logical_not(values[args[0]]))
+        elif op is Op.SHR or op is Op.SHL:
+            put(_shift(op, values[args[0]], values[args[1]], bits))
+        elif op is Op.NEG:
+            put(_wrap(-np.int64(values[args[0]]), bits))
+        else:
+            raise AssertionError(f"no evaluation of {op!r} with {len(args)} arguments")
+    return values
+
+
+def _shift(op: Op, a: Any, b: Any, bits: int) -> Any:
+    """A bit-vector shift: the amount is unsigned (a negative one is past the width), and
+    a shift by the width or more leaves only the sign (right) or nothing (left)."""
+    a, b = np.int64(0) + a, np.int64(0) + b
+    past = (b < 0) | (b >= bits)
+    amount = np.where(past, bits - 1, b)
+    if op is Op.SHR:
+        return np.right_shift(a, amount)
+    return np.where(past, 0, _wrap(np.left_shift(a, amount), bits))
+
+
+def _add(a: Any, b: Any) -> Any:
+    return np.add(a, b, dtype=np.int64)
+
+
+def _implies(a: Any, b: Any) -> Any:
+    return np.logical_or(np.logical_not(a), b)
+
+
+_FOLDED: dict[Op, Callable[[Any, Any], Any]] = {
+    Op.AND: np.logical_and,
+    Op.OR: np.logical_or,
+    Op.XOR: np.logical_xor,
+    Op.ADD: _add,
+}
+"""The operations of any number of arguments, folded left (a sum wraps once, at the end:
+two's-complement addition is associative)."""
+
+_BINARY: dict[Op, Callable[[Any, Any], Any]] = {
+    Op.AND: np.logical_and,
+    Op.OR: np.logical_or,
+    Op.XOR: np.logical_xor,
+    Op.IMPLIES: _implies,
+    Op.EQ: np.equal,
+    Op.NE: np.not_equal,
+    Op.LT: np.less,
+    Op.LE: np.less_equal,
+    Op.GT: np.greater,
+    Op.GE: np.greater_equal,
+}
+"""The operations of two arguments computed as they are (sums and differences wrap)."""
+
+
+Progress = Callable[["Levels"], None]
+
+
+class Levels:
+    """A breadth-first exploration by levels, with the interface of
+    :class:`~verifier.engines.explore.Exploration` that the explorer engine uses."""
+
+    order = "breadth"
+    canonical = None
+
+    def __init__(
+        self,
+        system: System,
+        start: State,
+        program: Program,
+        max_states: int = DEFAULT_STATE_LIMIT,
+        seconds: float | None = None,
+        max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
+        progress: Progress | None = None,
+    ) -> None:
+        self.system = system
+        self.start = start
+        self.program = program
+        self.max_states = max_states
+        self.budget = seconds
+        self.max_bytes = max_bytes
+        self.progress = progress
+        self._baseline = resident_bytes() if max_bytes is not None else None
+        bits = program.bits
+        self._dtype: Any = next(t for t in _DTYPES if np.iinfo(t).bits >= bits)
+        self._width = len(program.columns) * np.dtype(self._dtype).itemsize
+        # Every element of a state, flat: the start's, and where the row's columns go.
+        self._spans: list[tuple[int, int, bool, bool]] = []
+        flat: list[int] = []
+        offsets: list[int] = []
+        for position, field in enumerate(system.layout.fields):
+            offsets.append(len(flat))
+            value = start[position]
+            whole = isinstance(value, tuple)
+            flat.extend([int(v) for v in value] if whole else [int(value)])
+            self._spans.append((offsets[-1], len(flat), whole, field.boolean))
+        self._base = np.array(flat, dtype=np.int64)
+        self._places = np.array(
+            [offsets[c.position] + (c.index or 0) for c in program.columns], dtype=np.int64
+        )
+        first = self.row(start)
+        self._keys: list[bytes] = [first.tobytes()]
+        self._index: dict[bytes, int] = {self._keys[0]: 0}
+        self._parent = array("q", [-1])
+        self._action = array("l", [-1])
+        self._ids: dict[State, int] = {start: 0}  # the states handed out (final, dead ends)
+        self.terminals: list[State] = []
+        self.deadlocks: list[State] = []
+        self.overflowed = 0
+        self._capacities: set[Capacity] = set()
+        self._expanded = 0
+        self.seconds = 0.0
+        self.stopped_by = ""
+        self.last: State | None = None
+        self.level = 0
+        # The states to expand next (their rows and their numbers), in order.
+        self._rows = first[None, :][:0]
+        self._numbers = np.zeros(0, dtype=np.int64)
+        kind = self._classify(first[None, :])[0]
+        if kind == _FINAL:
+            self.terminals.append(start)
+        elif kind == _GO:
+            self._rows, self._numbers = first[None, :], np.zeros(1, dtype=np.int64)
+
+    # -- the interface of an exploration -----------------------------------------------------
+
+    @property
+    def states(self) -> int:
+        return len(self._keys)
+
+    @property
+    def expanded(self) -> int:
+        return self._expanded
+
+    @property
+    def capacities(self) -> frozenset[Capacity]:
+        return frozenset(self._capacities)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.stopped_by) or not len(self._rows)
+
+    @property
+    def complete(self) -> bool:
+        return not self.stopped_by and not len(self._rows)
+
+    @property
+    def faithful(self) -> bool:
+        return self.complete and not self.overflowed and not self.deadlocks
+
+    def depth(self, state: State) -> int:
+        depth, number = 0, self._ids[state]
+        while self._parent[number] >= 0:
+            depth, number = depth + 1, self._parent[number]
+        return depth
+
+    def path(self, state: State) -> list[Action]:
+        """The actions from the start to ``state`` (a final state or a dead end found)."""
+        actions: list[Action] = []
+        number = self._ids[state]
+        while self._parent[number] >= 0:
+            actions.append(self.system.actions[self._action[number]])
+            number = self._parent[number]
+        actions.reverse()
+        return actions
+
+    def reached(self) -> list[State]:
+        """Every state reached so far, in the order reached."""
+        rows = np.frombuffer(b"".join(self._keys), dtype=self._dtype)
+        rows = rows.reshape(len(self._keys), len(self.program.columns))
+        return self.states_of(rows, np.arange(len(self._keys), dtype=np.int64))
+
+    def advance(self, goal: Callable[[State], bool] | None = None) -> State | None:
+        """Explore on, a level at a time; return the first final state of the levels
+        explored by this call that satisfies ``goal``."""
+        began = time.perf_counter()
+        deadline = None if self.budget is None else began + self.budget - self.seconds
+        try:
+            while not self.finished:
+                known = len(self.terminals)
+                self._level(deadline)
+                if goal is not None:
+                    for state in self.terminals[known:]:
+                        if goal(state):
+                            return state
+            return None
+        finally:
+            self.seconds += time.perf_counter() - began
+
+    def run(self) -> Levels:
+        self.advance()
+        return self
+
+    # -- rows and states ---------------------------------------------------------------------
+
+    def row(self, state: State) -> Any:
+        """The changing elements of ``state``, as a row."""
+        return np.array(
+            [
+                int(state[c.position] if c.index is None else state[c.position][c.index])
+                for c in self.program.columns
+            ],
+            dtype=self._dtype,
+        )
+
+    def states_of(self, rows: Any, numbers: Any) -> list[State]:
+        """The states of ``rows`` (handed out: their numbers are kept for their paths)."""
+        flat = np.repeat(self._base[None, :], len(rows), axis=0)
+        flat[:, self._places] = rows
+        made: list[State] = []
+        ids = self._ids
+        for values, number in zip(flat.tolist(), numbers.tolist(), strict=True):
+            state = tuple(
+                [
+                    (tuple(map(bool, values[a:b])) if boolean else tuple(values[a:b]))
+                    if array
+                    else (bool(values[a]) if boolean else values[a])
+                    for a, b, array, boolean in self._spans
+                ]
+            )
+            ids.setdefault(state, number)
+            made.append(state)
+        return made
+
+    # -- one level ---------------------------------------------------------------------------
+
+    def _classify(self, rows: Any) -> Any:
+        """Per row: past a capacity, final, or to be expanded."""
+        kinds = np.full(len(rows), _GO, dtype=np.int8)
+        program = self.program
+        if program.mode is not None:
+            kinds[rows[:, program.mode] == int(Mode.DONE)] = _FINAL
+        elif READ.mode(self.start) == Mode.DONE:
+            kinds[:] = _FINAL
+        if program.overflow is not None:
+            kinds[rows[:, program.overflow] != int(Capacity.NONE)] = _PAST
+        return kinds
+
+    def _level(self, deadline: float | None) -> None:
+        """Expand the current level; the new states to expand become the next."""
+        rows, numbers = self._rows, self._numbers
+        going: list[Any] = []
+        going_numbers: list[Any] = []
+        for at in range(0, len(rows), CHUNK):
+            if deadline is not None and time.perf_counter() > deadline:
+                self.stopped_by = "time"
+            elif self._over_memory():
+                self.stopped_by = "memory"
+            if self.stopped_by:
+                break
+            fresh, fresh_numbers = self._expand(rows[at : at + CHUNK], numbers[at : at + CHUNK])
+            if len(fresh):
+                going.append(fresh)
+                going_numbers.append(fresh_numbers)
+            if self.progress is not None:
+                self.progress(self)
+            if self.stopped_by:
+                break
+        if self.stopped_by or not going:
+            self._rows, self._numbers = rows[:0], numbers[:0]
+        else:
+            self._rows, self._numbers = np.concatenate(going), np.concatenate(going_numbers)
+        self.level += 1
+
+    def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
+        """The successors of ``rows`` not reached before, filed; those to expand next."""
+        program = self.program
+        values = evaluate(program, rows)
+        count = len(rows)
+        found: list[Any] = []
+        parents: list[Any] = []
+        actions: list[Any] = []
+        moved = np.zeros(count, dtype=bool)
+        for taken, (guard, changes) in enumerate(zip(program.guards, program.changes, strict=True)):
+            mask = np.broadcast_to(np.asarray(values[guard], dtype=bool), (count,))
+            if not mask.any():
+                continue
+            moved |= mask
+            following = rows[mask]
+            for column, slot in changes:
+                value = values[slot]
+                following[:, column] = value[mask] if np.ndim(value) else value
+            found.append(following)
+            parents.append(np.flatnonzero(mask))
+            actions.append(np.full(len(following), taken, dtype=np.int64))
+        self._expanded += count
+        stuck = np.flatnonzero(~moved)
+        if len(stuck):
+            self.deadlocks.extend(self.states_of(rows[stuck], numbers[stuck]))
+        if not found:
+            return rows[:0], numbers[:0]
+        successors = np.concatenate(found)
+        parent = np.concatenate(parents)
+        action = np.concatenate(actions)
+        order = np.lexsort((action, parent))  # the explorer's order: by state, then action
+        successors, parent, action = successors[order], parent[order], action[order]
+        # Within the chunk, the first of equal rows; then against every state reached.
+        rowed = np.ascontiguousarray(successors).view(np.dtype((np.void, self._width))).ravel()
+        _, first = np.unique(rowed, return_index=True)
+        first.sort()
+        blob = np.ascontiguousarray(successors[first]).tobytes()
+        width, index, keys = self._width, self._index, self._keys
+        cut = [blob[k * width : (k + 1) * width] for k in range(len(first))]
+        new = [k for k, key in enumerate(cut) if key not in index]
+        room = self.max_states + 1 - len(keys)
+        if len(new) >= room:
+            new = new[:room]
+            self.stopped_by = "states"
+        if not new:
+            return rows[:0], numbers[:0]
+        first_number = len(keys)
+        for k in new:
+            index[cut[k]] = len(keys)
+            keys.append(cut[k])
+        at = first[new]
+        self._parent.extend(numbers[parent[at]].tolist())
+        self._action.extend(action[at].tolist())
+        chosen = successors[at]
+        chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
+        kinds = self._classify(chosen)
+        finals = np.flatnonzero(kinds == _FINAL)
+        self.terminals.extend(self.states_of(chosen[finals], chosen_numbers[finals]))
+        past = np.flatnonzero(kinds == _PAST)
+        if len(past):
+            self.overflowed += len(past)
+            if self.program.overflow is not None:
+                for value in np.unique(chosen[past, self.program.overflow]).tolist():
+                    self._capacities.add(Capacity(value))
+        self.last = self.states_of(chosen[-1:], chosen_numbers[-1:])[0]
+        go = kinds == _GO
+        return chosen[go], chosen_numbers[go]
+
+    def _over_memory(self) -> bool:
+        if self._baseline is None or self.max_bytes is None:
+            return False
+        now = resident_bytes()
+        return now is not None and now - self._baseline >= self.max_bytes
+
+
+_GO, _FINAL, _PAST = 0, 1, 2
+
+_DTYPES = (np.int8, np.int16, np.int32, np.int64)
