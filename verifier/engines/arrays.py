@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,7 +29,10 @@ from verifier.engines.program import Op, Program
 from verifier.engines.resident import resident_bytes
 from verifier.system import Action, System
 
-__all__ = ["CHUNK", "Levels", "evaluate"]
+if TYPE_CHECKING:
+    from verifier.engines.explore import Exploration
+
+__all__ = ["CHUNK", "Levels", "cone", "evaluate"]
 
 CHUNK = 2048
 """States evaluated together: each instruction is one array operation over this many."""
@@ -41,40 +44,63 @@ def _wrap(values: Any, bits: int) -> Any:
     return ((values + half) & ((1 << bits) - 1)) - half
 
 
-def evaluate(program: Program, rows: Any) -> list[Any]:
-    """Every instruction's value over ``rows`` (one state a row): an array, or a scalar
-    where it is the same for every row."""
+def evaluate(
+    program: Program,
+    rows: Any,
+    which: Sequence[int] | None = None,
+    values: list[Any] | None = None,
+) -> list[Any]:
+    """The instructions' values over ``rows`` (one state a row): an array, or a scalar
+    where it is the same for every row. ``which``: only these instructions (in order, their
+    arguments among them or already in ``values``), written into ``values`` (None where not
+    computed yet); by default every one, into a new list."""
     bits = program.bits
-    values: list[Any] = []
-    put = values.append
+    code = program.code
+    if values is None:
+        values = [None] * len(code)
     booleans = [c.boolean for c in program.columns]
-    for op, args, constant in program.code:
+    for i in range(len(code)) if which is None else which:
+        if values[i] is not None:
+            continue  # computed already, for another action
+        op, args, constant = code[i]
         if op is Op.COLUMN:
             column = rows[:, constant]
-            put(column != 0 if booleans[constant] else column)
+            values[i] = column != 0 if booleans[constant] else column
         elif op is Op.CONST:
-            put(constant)
+            values[i] = constant
         elif op is Op.SUB:
-            put(_wrap(np.subtract(values[args[0]], values[args[1]], dtype=np.int64), bits))
+            values[i] = _wrap(np.subtract(values[args[0]], values[args[1]], dtype=np.int64), bits)
         elif len(args) == 2 and op in _BINARY:
-            put(_BINARY[op](values[args[0]], values[args[1]]))
+            values[i] = _BINARY[op](values[args[0]], values[args[1]])
         elif op is Op.ITE:
-            put(np.where(values[args[0]], values[args[1]], values[args[2]]))
+            values[i] = np.where(values[args[0]], values[args[1]], values[args[2]])
         elif op in _FOLDED:
             combine = _FOLDED[op]
             folded = values[args[0]]
             for a in args[1:]:
                 folded = combine(folded, values[a])
-            put(_wrap(folded, bits) if op is Op.ADD else folded)
+            values[i] = _wrap(folded, bits) if op is Op.ADD else folded
         elif op is Op.NOT:
-            put(np.logical_not(values[args[0]]))
+            values[i] = np.logical_not(values[args[0]])
         elif op is Op.SHR or op is Op.SHL:
-            put(_shift(op, values[args[0]], values[args[1]], bits))
+            values[i] = _shift(op, values[args[0]], values[args[1]], bits)
         elif op is Op.NEG:
-            put(_wrap(-np.int64(values[args[0]]), bits))
+            values[i] = _wrap(-np.int64(values[args[0]]), bits)
         else:
             raise AssertionError(f"no evaluation of {op!r} with {len(args)} arguments")
     return values
+
+
+def cone(program: Program, roots: Iterable[int]) -> list[int]:
+    """The instructions ``roots`` need (themselves included), in order."""
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        i = stack.pop()
+        if i not in seen:
+            seen.add(i)
+            stack.extend(program.code[i][1])
+    return sorted(seen)
 
 
 def _shift(op: Op, a: Any, b: Any, bits: int) -> Any:
@@ -165,7 +191,14 @@ class Levels:
         self._places = np.array(
             [offsets[c.position] + (c.index or 0) for c in program.columns], dtype=np.int64
         )
-        first = self.row(start)
+        # What the guards need, and what each action's changes need besides.
+        self._guarding = cone(program, program.guards)
+        guarding = set(self._guarding)
+        self._changing = [
+            [i for i in cone(program, (slot for _, slot in changes)) if i not in guarding]
+            for changes in program.changes
+        ]
+        first = self.rows([start])[0]
         self._keys: list[bytes] = [first.tobytes()]
         self._index: dict[bytes, int] = {self._keys[0]: 0}
         self._parent = array("q", [-1])
@@ -188,6 +221,35 @@ class Levels:
             self.terminals.append(start)
         elif kind == _GO:
             self._rows, self._numbers = first[None, :], np.zeros(1, dtype=np.int64)
+
+    @classmethod
+    def resumed(cls, ex: Exploration, program: Program, progress: Progress | None = None) -> Levels:
+        """The array step going on from where the breadth-first ``ex`` (no reduction, its
+        queue of states still to expand intact) stopped: what it reached, in its order, with
+        its parents, final states, dead ends and capacities passed."""
+        made = cls(ex.system, ex.start, program, ex.max_states, ex.budget, ex.max_bytes, progress)
+        reached = list(ex.parent)
+        number = {state: n for n, state in enumerate(reached)}
+        rows = made.rows(reached)
+        blob = rows.tobytes()
+        width = made._width
+        made._keys = [blob[n * width : (n + 1) * width] for n in range(len(reached))]
+        made._index = {key: n for n, key in enumerate(made._keys)}
+        code = {id(action): n for n, action in enumerate(ex.system.actions)}
+        links = [ex.parent[state] for state in reached]
+        made._parent = array("q", [-1 if link is None else number[link[0]] for link in links])
+        made._action = array("l", [-1 if link is None else code[id(link[1])] for link in links])
+        made._ids = number
+        made.terminals = list(ex.terminals)
+        made.deadlocks = list(ex.deadlocks)
+        made.overflowed = ex.overflowed
+        made._capacities = set(ex.capacities)
+        made._expanded = ex.expanded
+        made.seconds = ex.seconds
+        queue = ex.queued()
+        made._rows = made.rows(queue)
+        made._numbers = np.array([number[state] for state in queue], dtype=np.int64)
+        return made
 
     # -- the interface of an exploration -----------------------------------------------------
 
@@ -262,13 +324,16 @@ class Levels:
 
     def row(self, state: State) -> Any:
         """The changing elements of ``state``, as a row."""
-        return np.array(
-            [
-                int(state[c.position] if c.index is None else state[c.position][c.index])
-                for c in self.program.columns
-            ],
-            dtype=self._dtype,
-        )
+        return self.rows([state])[0]
+
+    def rows(self, states: list[State]) -> Any:
+        """The changing elements of ``states``, a row each."""
+        flat = [
+            [int(v) for field in state for v in (field if type(field) is tuple else (field,))]
+            for state in states
+        ]
+        every = np.array(flat, dtype=np.int64).reshape(len(states), len(self._base))
+        return every[:, self._places].astype(self._dtype)
 
     def states_of(self, rows: Any, numbers: Any) -> list[State]:
         """The states of ``rows`` (handed out: their numbers are kept for their paths)."""
@@ -332,7 +397,7 @@ class Levels:
     def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
         """The successors of ``rows`` not reached before, filed; those to expand next."""
         program = self.program
-        values = evaluate(program, rows)
+        values = evaluate(program, rows, self._guarding)
         count = len(rows)
         found: list[Any] = []
         parents: list[Any] = []
@@ -343,6 +408,7 @@ class Levels:
             if not mask.any():
                 continue
             moved |= mask
+            evaluate(program, rows, self._changing[taken], values)
             following = rows[mask]
             for column, slot in changes:
                 value = values[slot]

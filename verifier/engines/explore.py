@@ -89,6 +89,8 @@ class Exploration:
         "order",
         "overflowed",
         "parent",
+        "pause_at",
+        "paused",
         "progress",
         "seconds",
         "start",
@@ -145,6 +147,10 @@ class Exploration:
         # One copy of each column value (a tuple of zones, of faces...): states share them.
         self._columns: dict[tuple[object, ...], tuple[object, ...]] = {}
         self._queue: deque[State] = deque()
+        # Breadth first: stop, unfinished, between two states once this many are reached
+        # (to go on another way, :meth:`ExplorerEngine._handed_off`); None: never.
+        self.pause_at: int | None = None
+        self.paused = False
         self._expanded = 0
         self.last: State | None = None  # the state expanded last
         self.seconds = 0.0
@@ -193,6 +199,10 @@ class Exploration:
     def faithful(self) -> bool:
         """Whether every continuation was followed to its end within the capacities."""
         return self.complete and not self.overflowed and not self.deadlocks
+
+    def queued(self) -> list[State]:
+        """The states reached and not expanded yet, breadth first, in the order they will be."""
+        return list(self._queue)
 
     def depth(self, state: State) -> int:
         """How many actions lead from the start to ``state`` (the shortest way)."""
@@ -337,7 +347,11 @@ class Exploration:
         canonical = self.canonical
         found: State | None = None
         try:
+            pause_at = self.pause_at
             while queue and found is None:
+                if pause_at is not None and len(parent) >= pause_at:
+                    self.paused = True
+                    break
                 expanded = self._expanded + 1
                 if expanded % 256 == 0:
                     self.stopped_by = self._due(expanded, deadline)
@@ -465,10 +479,11 @@ class ExplorerEngine:
         and skip the activations the rules forbid on a state's few telling fields before
         their checks run (:mod:`verifier.engines.screen`).
 
-        ``arrays_after``: a breadth-first search with no interchangeable cards that has
-        visited this many states without deciding goes on with the array step
-        (:mod:`verifier.engines.arrays`: the same states, a level at a time), from the
-        start; None: never."""
+        ``arrays_after``: a breadth-first search that has no reduction to keep (no
+        interchangeable cards, no claim that reads the logs in part) and has visited this
+        many states without deciding goes on from there with the array step
+        (:mod:`verifier.engines.arrays`: the same states, a level at a time); None:
+        never."""
         self.system = system
         self.start = start
         self.start_activations = start_activations
@@ -488,7 +503,6 @@ class ExplorerEngine:
         self.screen = Screen(system) if reduce else None
         self.recall = Recall(system, self.screen)
         self.arrays_after = arrays_after
-        self._hand_off = False  # whether the exploration stops at ``arrays_after`` to hand off
         self.arrays = False  # whether the exploration is the array step's
         self.exploration: Exploration | Levels = self._exploration(self.classes)
         self.slicer = Slicer(system, start, start_activations) if reduce else None
@@ -498,15 +512,10 @@ class ExplorerEngine:
         quotient = None if self.view.whole else Quotient(self.system.layout, self.start, self.view)
         # A new exploration (for a finer symmetry) has what is left of the engine's time.
         left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
-        after = self.arrays_after
-        limit = self.max_states
-        self._hand_off = False
-        if after is not None and after < limit and self.order == "breadth" and not classes:
-            self._hand_off, limit = True, after
-        return Exploration(
+        exploration = Exploration(
             self.system,
             self.start,
-            limit,
+            self.max_states,
             seconds=left,
             progress=self.progress,
             order=self.order,
@@ -514,6 +523,10 @@ class ExplorerEngine:
             screen=self.screen,
             recall=self.recall,
         )
+        # With no reduction to keep, the array step can go on from where it pauses.
+        if self.order == "breadth" and exploration.canonical is None:
+            exploration.pause_at = self.arrays_after
+        return exploration
 
     def _reduced_for(self, body: ast.Formula) -> None:
         """Explore with the reductions a claim allows: no card it names is renamed, and the
@@ -589,34 +602,26 @@ class ExplorerEngine:
         return found
 
     def _handed_off(self) -> bool:
-        """When the interpreted exploration stopped where it was to hand off: go on with the
-        array step from the start (True), or, when the relation has an operation the array
-        step lacks, with the interpreted step and the real limits (True); False when there is
-        nothing to hand off."""
+        """When the interpreted exploration paused to hand off (True): it goes on with the
+        array step from where it paused, or, when the relation has an operation the array
+        step lacks, with the interpreted step. False when it did not pause."""
         ex = self.exploration
-        if not self._hand_off or ex.stopped_by != "states":
+        if not isinstance(ex, Exploration) or not ex.paused:
             return False
-        self._hand_off = False
-        left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        ex.pause_at, ex.paused = None, False
         from verifier.engines.arrays import Levels
         from verifier.engines.program import Unsupported
         from verifier.engines.smt.relation import compile_relation
 
+        began = time.perf_counter()
         try:
             program = compile_relation(self.system, self.start)
         except Unsupported:
             self.arrays_after = None
-            self.exploration = self._exploration(self.classes)
             return True
         self.arrays = True
-        self.exploration = Levels(
-            self.system,
-            self.start,
-            program,
-            self.max_states,
-            seconds=left,
-            progress=self.progress,  # type: ignore[arg-type]  # told the same figures
-        )
+        self.exploration = Levels.resumed(ex, program, progress=self.progress)  # type: ignore[arg-type]
+        self.exploration.seconds += time.perf_counter() - began
         return True
 
     def stats(self) -> dict[str, float | int | str]:
