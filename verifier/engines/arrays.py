@@ -27,6 +27,7 @@ from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT
 from verifier.engines.program import Op, Program
 from verifier.engines.resident import resident_bytes
+from verifier.engines.symmetry import concrete_path
 from verifier.system import Action, System
 
 if TYPE_CHECKING:
@@ -165,8 +166,14 @@ class Levels:
         seconds: float | None = None,
         max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
         progress: Progress | None = None,
+        symmetry: Callable[[Any], Any] | None = None,
     ) -> None:
+        """``symmetry``, when given, maps rows to their canonical forms
+        (:class:`~verifier.engines.array_symmetry.RowSymmetry`): every state reached after
+        the start is kept as its canonical form, and :meth:`path` replays real actions
+        through them."""
         self.system = system
+        self.symmetry = symmetry
         self.start = start
         self.program = program
         self.max_states = max_states
@@ -204,7 +211,11 @@ class Levels:
         self._parent = array("q", [-1])
         self._action = array("l", [-1])
         self._ids: dict[State, int] = {start: 0}  # the states handed out (final, dead ends)
-        self.terminals: list[State] = []
+        # Final states, as rows (in chunks, with their numbers) and as states decoded so far.
+        self._finals: list[tuple[Any, Any]] = []
+        self._final_states = 0
+        self._terminals: list[State] = []
+        self._decoded_chunks = 0
         self.deadlocks: list[State] = []
         self.overflowed = 0
         self._capacities: set[Capacity] = set()
@@ -218,9 +229,13 @@ class Levels:
         self._numbers = np.zeros(0, dtype=np.int64)
         kind = self._classify(first[None, :])[0]
         if kind == _FINAL:
-            self.terminals.append(start)
+            self._finals.append((first[None, :], np.zeros(1, dtype=np.int64)))
+            self._final_states = 1
         elif kind == _GO:
             self._rows, self._numbers = first[None, :], np.zeros(1, dtype=np.int64)
+        else:  # the start itself is past a capacity, as the explorer files it
+            self.overflowed = 1
+            self._capacities.add(Capacity(READ.overflow(start)))
 
     @classmethod
     def resumed(cls, ex: Exploration, program: Program, progress: Progress | None = None) -> Levels:
@@ -240,7 +255,9 @@ class Levels:
         made._parent = array("q", [-1 if link is None else number[link[0]] for link in links])
         made._action = array("l", [-1 if link is None else code[id(link[1])] for link in links])
         made._ids = number
-        made.terminals = list(ex.terminals)
+        finals = np.array([number[s] for s in ex.terminals], dtype=np.int64)
+        made._finals = [(made.rows(ex.terminals), finals)] if len(finals) else []
+        made._final_states = len(ex.terminals)
         made.deadlocks = list(ex.deadlocks)
         made.overflowed = ex.overflowed
         made._capacities = set(ex.capacities)
@@ -284,31 +301,88 @@ class Levels:
         return depth
 
     def path(self, state: State) -> list[Action]:
-        """The actions from the start to ``state`` (a final state or a dead end found)."""
+        """The actions from the start to ``state`` (a final state or a dead end found); under
+        symmetry reduction, real actions to a renaming of ``state``."""
         actions: list[Action] = []
+        numbers: list[int] = []
         number = self._ids[state]
         while self._parent[number] >= 0:
             actions.append(self.system.actions[self._action[number]])
+            numbers.append(number)
             number = self._parent[number]
         actions.reverse()
-        return actions
+        if self.symmetry is None:
+            return actions
+        numbers.reverse()
+        states = self._decoded(self._stored(numbers))
+        return concrete_path(self.system, self.start, self._canonical_state, states)
+
+    def _stored(self, numbers: list[int]) -> Any:
+        """The rows of the states numbered ``numbers``."""
+        blob = b"".join(self._keys[n] for n in numbers)
+        rows = np.frombuffer(blob, dtype=self._dtype)
+        return rows.reshape(len(numbers), len(self.program.columns))
+
+    def _canonical_state(self, state: State) -> State:
+        assert self.symmetry is not None
+        return self._decoded(self.symmetry(self.rows([state])))[0]
 
     def reached(self) -> list[State]:
         """Every state reached so far, in the order reached."""
-        rows = np.frombuffer(b"".join(self._keys), dtype=self._dtype)
-        rows = rows.reshape(len(self._keys), len(self.program.columns))
-        return self.states_of(rows, np.arange(len(self._keys), dtype=np.int64))
+        return self._decoded(self._stored(list(range(len(self._keys)))))
 
-    def advance(self, goal: Callable[[State], bool] | None = None) -> State | None:
+    @property
+    def final_states(self) -> int:
+        """How many final states were reached."""
+        return self._final_states
+
+    @property
+    def terminals(self) -> list[State]:
+        """The final states reached, in the order reached."""
+        for rows, numbers in self._finals[self._decoded_chunks :]:
+            self._terminals.extend(self.states_of(rows, numbers))
+        self._decoded_chunks = len(self._finals)
+        return self._terminals
+
+    def first(self, claim: Program, want: bool, since: int = 0) -> State | None:
+        """The first final state, from the ``since``-th on, where the one value ``claim``
+        computes (over the same columns) is ``want``."""
+        seen = 0
+        for rows, numbers in self._finals:
+            if seen + len(rows) > since:
+                skip = max(0, since - seen)
+                for at in range(skip, len(rows), CHUNK):
+                    part = rows[at : at + CHUNK]
+                    values = evaluate(claim, part)
+                    shown = np.broadcast_to(
+                        np.asarray(values[claim.guards[0]], dtype=bool) == want, (len(part),)
+                    )
+                    hits = np.flatnonzero(shown)
+                    if len(hits):
+                        k = at + int(hits[0])
+                        return self.states_of(rows[k : k + 1], numbers[k : k + 1])[0]
+            seen += len(rows)
+        return None
+
+    def advance(
+        self,
+        goal: Callable[[State], bool] | None = None,
+        claim: tuple[Program, bool] | None = None,
+    ) -> State | None:
         """Explore on, a level at a time; return the first final state of the levels
-        explored by this call that satisfies ``goal``."""
+        explored by this call that satisfies ``goal``, or where ``claim``'s program (over
+        the same columns) computes the value it is given with."""
         began = time.perf_counter()
         deadline = None if self.budget is None else began + self.budget - self.seconds
         try:
             while not self.finished:
-                known = len(self.terminals)
+                known = self._final_states
                 self._level(deadline)
-                if goal is not None:
+                if claim is not None:
+                    found = self.first(claim[0], claim[1], known)
+                    if found is not None:
+                        return found
+                elif goal is not None:
                     for state in self.terminals[known:]:
                         if goal(state):
                             return state
@@ -337,12 +411,17 @@ class Levels:
 
     def states_of(self, rows: Any, numbers: Any) -> list[State]:
         """The states of ``rows`` (handed out: their numbers are kept for their paths)."""
+        made = self._decoded(rows)
+        for state, number in zip(made, numbers.tolist(), strict=True):
+            self._ids.setdefault(state, number)
+        return made
+
+    def _decoded(self, rows: Any) -> list[State]:
+        """The states of ``rows``."""
         flat = np.repeat(self._base[None, :], len(rows), axis=0)
         flat[:, self._places] = rows
-        made: list[State] = []
-        ids = self._ids
-        for values, number in zip(flat.tolist(), numbers.tolist(), strict=True):
-            state = tuple(
+        return [
+            tuple(
                 [
                     (tuple(map(bool, values[a:b])) if boolean else tuple(values[a:b]))
                     if array
@@ -350,9 +429,8 @@ class Levels:
                     for a, b, array, boolean in self._spans
                 ]
             )
-            ids.setdefault(state, number)
-            made.append(state)
-        return made
+            for values in flat.tolist()
+        ]
 
     # -- one level ---------------------------------------------------------------------------
 
@@ -423,6 +501,8 @@ class Levels:
         if not found:
             return rows[:0], numbers[:0]
         successors = np.concatenate(found)
+        if self.symmetry is not None:
+            successors = self.symmetry(successors)
         parent = np.concatenate(parents)
         action = np.concatenate(actions)
         order = np.lexsort((action, parent))  # the explorer's order: by state, then action
@@ -452,7 +532,9 @@ class Levels:
         chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
         kinds = self._classify(chosen)
         finals = np.flatnonzero(kinds == _FINAL)
-        self.terminals.extend(self.states_of(chosen[finals], chosen_numbers[finals]))
+        if len(finals):
+            self._finals.append((chosen[finals], chosen_numbers[finals]))
+            self._final_states += len(finals)
         past = np.flatnonzero(kinds == _PAST)
         if len(past):
             self.overflowed += len(past)

@@ -12,7 +12,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.claims import ast
 from verifier.claims.evaluate import truth
@@ -199,6 +199,10 @@ class Exploration:
     def faithful(self) -> bool:
         """Whether every continuation was followed to its end within the capacities."""
         return self.complete and not self.overflowed and not self.deadlocks
+
+    @property
+    def final_states(self) -> int:
+        return len(self.terminals)
 
     def queued(self) -> list[State]:
         """The states reached and not expanded yet, breadth first, in the order they will be."""
@@ -445,6 +449,17 @@ def explore(
     return Exploration(system, start, max_states, keep_edges, seconds, max_bytes, progress).run()
 
 
+def _composed(
+    rename: Callable[[Any], Any] | None, forget: Callable[[Any], Any] | None
+) -> Callable[[Any], Any] | None:
+    """Rows' canonical form under a renaming and a quotient that forgets log columns: the
+    quotient first, so that the renaming sees only what is kept (forgotten entries stay
+    forgotten under a renaming, so once is enough)."""
+    if rename is None or forget is None:
+        return rename or forget
+    return lambda rows: rename(forget(rows))
+
+
 class _OutOfTime(Exception):
     """The engine's time ran out while a claim was evaluated on final states."""
 
@@ -512,6 +527,7 @@ class ExplorerEngine:
         quotient = None if self.view.whole else Quotient(self.system.layout, self.start, self.view)
         # A new exploration (for a finer symmetry) has what is left of the engine's time.
         left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        self.arrays = False
         exploration = Exploration(
             self.system,
             self.start,
@@ -523,8 +539,7 @@ class ExplorerEngine:
             screen=self.screen,
             recall=self.recall,
         )
-        # With no reduction to keep, the array step can go on from where it pauses.
-        if self.order == "breadth" and exploration.canonical is None:
+        if self.order == "breadth":  # the array step may take over where it pauses
             exploration.pause_at = self.arrays_after
         return exploration
 
@@ -536,8 +551,8 @@ class ExplorerEngine:
         what every claim asked so far needs (the time spent still counts against the
         limit). Before anything is explored, the first claims set the reductions.
         """
-        if not self.reduce or self.arrays:
-            return  # the array step explores every state: no claim needs another exploration
+        if not self.reduce:
+            return
         named = named_cards(body)
         wanted = view(self.system.world, body)
         fresh = not self.exploration.expanded
@@ -580,9 +595,9 @@ class ExplorerEngine:
             return bool(truth(CONCRETE, world, state, body, activations, ex.start)) == want
 
         try:
-            found = self._find(shows)
+            found = self._find(shows, body, want)
             if found is None and self._handed_off():
-                found = self._find(shows)
+                found = self._find(shows, body, want)
         except _OutOfTime:
             self.exploration.stopped_by = "time"
             return Search(None, False, self._limits(), self.stats())
@@ -591,15 +606,26 @@ class ExplorerEngine:
             return Search(ex.path(found), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
 
-    def _find(self, shows: Callable[[State], bool]) -> State | None:
-        """The first final state of the exploration, in its order, that ``shows`` the claim."""
+    def _find(self, shows: Callable[[State], bool], body: ast.Formula, want: bool) -> State | None:
+        """The first final state of the exploration, in its order, that ``shows`` the claim
+        (the array step evaluates the claim over its rows, built as the SMT engine builds
+        it, where it can)."""
         ex = self.exploration
-        found = next((state for state in ex.terminals if shows(state)), None)
-        if found is None:
-            if self.deadline is not None:
-                ex.budget = ex.seconds + max(0.0, self.deadline - time.perf_counter())
-            found = ex.advance(shows)
-        return found
+        if self.deadline is not None:
+            ex.budget = ex.seconds + max(0.0, self.deadline - time.perf_counter())
+        if isinstance(ex, Exploration):
+            found = next((state for state in ex.terminals if shows(state)), None)
+            return ex.advance(shows) if found is None else found
+        from verifier.engines.program import Unsupported
+        from verifier.engines.smt.relation import compile_claim
+
+        try:
+            claim = compile_claim(self.system, self.start, ex.program, body, self.start_activations)
+        except Unsupported:
+            found = next((state for state in ex.terminals if shows(state)), None)
+            return ex.advance(shows) if found is None else found
+        found = ex.first(claim, want)
+        return ex.advance(claim=(claim, want)) if found is None else found
 
     def _handed_off(self) -> bool:
         """When the interpreted exploration paused to hand off (True): it goes on with the
@@ -609,26 +635,51 @@ class ExplorerEngine:
         if not isinstance(ex, Exploration) or not ex.paused:
             return False
         ex.pause_at, ex.paused = None, False
+        from verifier.engines.array_records import RowQuotient
+        from verifier.engines.array_symmetry import RowSymmetry
         from verifier.engines.arrays import Levels
         from verifier.engines.program import Unsupported
         from verifier.engines.smt.relation import compile_relation
 
         began = time.perf_counter()
+        system, start = self.system, self.start
         try:
-            program = compile_relation(self.system, self.start)
+            program = compile_relation(system, start)
+            rename = (
+                RowSymmetry(system.world, self.classes, program, start) if self.classes else None
+            )
+            forget = None
+            if not self.view.whole:
+                forget = RowQuotient(system.layout, start, self.view, program)
         except Unsupported:
             self.arrays_after = None
             return True
+        symmetry = _composed(rename, forget)
         self.arrays = True
-        self.exploration = Levels.resumed(ex, program, progress=self.progress)  # type: ignore[arg-type]
-        self.exploration.seconds += time.perf_counter() - began
+        progress: Any = self.progress  # told the same figures
+        if symmetry is None:
+            self.exploration = Levels.resumed(ex, program, progress=progress)
+            self.exploration.seconds += time.perf_counter() - began
+        else:
+            # The interpreted reduction's canonical forms are not the array step's: it
+            # starts again from the start (the engine's deadline still holds).
+            fresh = Levels(
+                self.system,
+                self.start,
+                program,
+                self.max_states,
+                progress=progress,
+                symmetry=symmetry,
+            )
+            fresh.seconds = ex.seconds + time.perf_counter() - began
+            self.exploration = fresh
         return True
 
     def stats(self) -> dict[str, float | int | str]:
         ex = self.exploration
         stats: dict[str, float | int | str] = {
             "states": ex.states,
-            "final_states": len(ex.terminals),
+            "final_states": ex.final_states,
             "explore_seconds": round(ex.seconds, 4),
         }
         if self.arrays:

@@ -14,12 +14,14 @@ from typing import Any
 
 import z3
 
+from verifier.claims import ast
+from verifier.claims.evaluate import truth
 from verifier.core.state import State
 from verifier.engines.program import Column, Op, Program, Unsupported
 from verifier.engines.smt.logic import Z3Logic
 from verifier.system import System
 
-__all__ = ["compile_relation"]
+__all__ = ["compile_claim", "compile_relation"]
 
 _OPS: dict[int, Op] = {
     z3.Z3_OP_ITE: Op.ITE,
@@ -134,6 +136,36 @@ def compile_relation(system: System, start: State) -> Program:
         mode=where.get((layout.position("mode"), None)),
         overflow=where.get((layout.position("overflow"), None)),
     )
+
+
+def compile_claim(
+    system: System, start: State, program: Program, formula: ast.Formula, activations: int
+) -> Program:
+    """A claim's value at a final state, as a program over ``program``'s columns (its one
+    guard is the value), built as the SMT engine builds it: the claim's meaning run on z3
+    terms, over a state whose columns are variables and whose other elements are the
+    start's values. :class:`Unsupported` as for :func:`compile_relation`."""
+    bits = system.layout.bits
+    fields = system.layout.fields
+    columns = {(c.position, c.index): j for j, c in enumerate(program.columns)}
+    variables: dict[int, int] = {}
+    alive: list[Any] = []
+
+    def element(position: int, index: int | None) -> Any:
+        if (position, index) not in columns:
+            return _at(start, (position, index))
+        name = fields[position].name if index is None else f"{fields[position].name}[{index}]"
+        made = z3.Bool(name) if fields[position].boolean else z3.BitVec(name, bits)
+        alive.append(made)
+        variables[made.get_id()] = columns[(position, index)]
+        return made
+
+    state = _state(system, start, element)
+    value = truth(Z3Logic(bits), system.world, state, formula, activations, start)
+    builder = _Builder(variables, {})
+    builder.alive.extend(alive)
+    root = builder.value(value)
+    return Program(bits, program.columns, tuple(builder.code), (root,), ((),), None, None)
 
 
 class _Builder:
