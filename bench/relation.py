@@ -6,7 +6,7 @@ For each pool size (``bench/pools.py``; default 6,12,24,40), runs every action's
 step once on z3 terms over a state whose every element is a variable (the SMT engine's
 interpretation of the one rule text, :mod:`verifier.engines.smt.logic`), and counts the
 distinct terms of all guards (each action's checks conjoined) and of the values it changes,
-together (z3 shares equal terms): what ``bench/batched.py`` evaluates. The
+together (z3 shares equal terms): about what the array step evaluates. The
 figure says how much work one step of every action is when the rules are not interpreted
 anew for each state: it is what a step specialised per scenario would evaluate.
 """

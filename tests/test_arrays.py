@@ -313,3 +313,16 @@ def test_a_start_past_a_capacity_is_filed_as_the_explorer_files_it(tmp_path: Pat
     assert arrays.overflowed == plain.overflowed == 1
     assert arrays.capacities == plain.capacities == {Capacity.CHAIN}
     assert arrays.states == plain.states == 1 and not arrays.faithful
+
+
+def test_a_row_is_kept_in_a_byte_an_element_where_its_values_fit(tmp_path: Path) -> None:
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    system, start = prepared.system, prepared.history.state
+    levels = Levels(system, start, compile_relation(system, start))
+    width = len(levels.program.columns)
+    rows = levels.rows([start, start])
+    rows[1, 0] = 300  # one value past a byte: that row keeps its full width
+    keys = levels._packed(rows)
+    assert [len(k) for k in keys] == [width, width * rows.itemsize]
+    levels._keys = keys
+    assert levels._stored([0, 1]).tolist() == rows.tolist()

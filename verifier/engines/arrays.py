@@ -206,7 +206,7 @@ class Levels:
             for changes in program.changes
         ]
         first = self.rows([start])[0]
-        self._keys: list[bytes] = [first.tobytes()]
+        self._keys: list[bytes] = self._packed(first[None, :])
         self._index: dict[bytes, int] = {self._keys[0]: 0}
         self._parent = array("q", [-1])
         self._action = array("l", [-1])
@@ -246,9 +246,7 @@ class Levels:
         reached = list(ex.parent)
         number = {state: n for n, state in enumerate(reached)}
         rows = made.rows(reached)
-        blob = rows.tobytes()
-        width = made._width
-        made._keys = [blob[n * width : (n + 1) * width] for n in range(len(reached))]
+        made._keys = made._packed(rows)
         made._index = {key: n for n, key in enumerate(made._keys)}
         code = {id(action): n for n, action in enumerate(ex.system.actions)}
         links = [ex.parent[state] for state in reached]
@@ -317,11 +315,37 @@ class Levels:
         states = self._decoded(self._stored(numbers))
         return concrete_path(self.system, self.start, self._canonical_state, states)
 
+    def _packed(self, rows: Any) -> list[bytes]:
+        """Each row's key: its bytes as 8-bit integers where all its values fit, as the
+        rows' own integers otherwise (so a state has one key, and most take a byte an
+        element)."""
+        width = len(self.program.columns)
+        if self._dtype is np.int8 or not len(rows):
+            blob = np.ascontiguousarray(rows).tobytes()
+            size = width * rows.itemsize
+            return [blob[k * size : (k + 1) * size] for k in range(len(rows))]
+        small = ((rows >= -128) & (rows <= 127)).all(axis=1)
+        if small.all():
+            blob = rows.astype(np.int8).tobytes()
+            return [blob[k * width : (k + 1) * width] for k in range(len(rows))]
+        keys: list[bytes] = []
+        narrow = rows.astype(np.int8).tobytes()
+        wide = np.ascontiguousarray(rows).tobytes()
+        size = width * rows.itemsize
+        for k, fits in enumerate(small.tolist()):
+            keys.append(
+                narrow[k * width : (k + 1) * width] if fits else wide[k * size : (k + 1) * size]
+            )
+        return keys
+
     def _stored(self, numbers: list[int]) -> Any:
         """The rows of the states numbered ``numbers``."""
-        blob = b"".join(self._keys[n] for n in numbers)
-        rows = np.frombuffer(blob, dtype=self._dtype)
-        return rows.reshape(len(numbers), len(self.program.columns))
+        width = len(self.program.columns)
+        rows = np.empty((len(numbers), width), dtype=self._dtype)
+        for at, n in enumerate(numbers):
+            key = self._keys[n]
+            rows[at] = np.frombuffer(key, dtype=np.int8 if len(key) == width else self._dtype)
+        return rows
 
     def _canonical_state(self, state: State) -> State:
         assert self.symmetry is not None
@@ -511,9 +535,8 @@ class Levels:
         rowed = np.ascontiguousarray(successors).view(np.dtype((np.void, self._width))).ravel()
         _, first = np.unique(rowed, return_index=True)
         first.sort()
-        blob = np.ascontiguousarray(successors[first]).tobytes()
-        width, index, keys = self._width, self._index, self._keys
-        cut = [blob[k * width : (k + 1) * width] for k in range(len(first))]
+        index, keys = self._index, self._keys
+        cut = self._packed(successors[first])
         new = [k for k, key in enumerate(cut) if key not in index]
         room = self.max_states + 1 - len(keys)
         if len(new) >= room:
