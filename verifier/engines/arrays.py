@@ -238,32 +238,60 @@ class Levels:
             self._capacities.add(Capacity(READ.overflow(start)))
 
     @classmethod
-    def resumed(cls, ex: Exploration, program: Program, progress: Progress | None = None) -> Levels:
-        """The array step going on from where the breadth-first ``ex`` (no reduction, its
-        queue of states still to expand intact) stopped: what it reached, in its order, with
-        its parents, final states, dead ends and capacities passed."""
-        made = cls(ex.system, ex.start, program, ex.max_states, ex.budget, ex.max_bytes, progress)
+    def resumed(
+        cls,
+        ex: Exploration,
+        program: Program,
+        progress: Progress | None = None,
+        symmetry: Callable[[Any], Any] | None = None,
+    ) -> Levels:
+        """The array step going on from where the breadth-first ``ex`` (its queue of states
+        still to expand intact) stopped: what it reached, in its order, with its parents,
+        final states, dead ends and capacities passed.
+
+        With ``symmetry`` (the rows' own reductions, standing for the interpreted ones
+        ``ex`` made), each state reached after the start is taken to its canonical row;
+        states whose rows coincide are one, the first reached (the nearest the start).
+        """
+        made = cls(
+            ex.system, ex.start, program, ex.max_states, ex.budget, ex.max_bytes, progress, symmetry
+        )
         reached = list(ex.parent)
-        number = {state: n for n, state in enumerate(reached)}
         rows = made.rows(reached)
-        made._keys = made._packed(rows)
-        made._index = {key: n for n, key in enumerate(made._keys)}
+        if symmetry is not None and len(rows) > 1:
+            rows[1:] = symmetry(rows[1:])
+        keys = made._packed(rows)
+        made._index, made._keys = {}, []
+        number: dict[State, int] = {}  # each state reached: the number of its row
+        firsts: list[int] = []  # per row: where in ``reached`` it was first
+        for at, (state, key) in enumerate(zip(reached, keys, strict=True)):
+            known = made._index.get(key)
+            if known is None:
+                known = made._index[key] = len(made._keys)
+                made._keys.append(key)
+                firsts.append(at)
+            number[state] = known
         code = {id(action): n for n, action in enumerate(ex.system.actions)}
-        links = [ex.parent[state] for state in reached]
+        links = [ex.parent[reached[at]] for at in firsts]
         made._parent = array("q", [-1 if link is None else number[link[0]] for link in links])
         made._action = array("l", [-1 if link is None else code[id(link[1])] for link in links])
-        made._ids = number
-        finals = np.array([number[s] for s in ex.terminals], dtype=np.int64)
-        made._finals = [(made.rows(ex.terminals), finals)] if len(finals) else []
-        made._final_states = len(ex.terminals)
+        if symmetry is None:
+            made._ids = number
+        finals = sorted({number[s] for s in ex.terminals})
+        if finals:
+            made._finals = [(made._stored(finals), np.array(finals, dtype=np.int64))]
+        made._final_states = len(finals)
         made.deadlocks = list(ex.deadlocks)
         made.overflowed = ex.overflowed
         made._capacities = set(ex.capacities)
         made._expanded = ex.expanded
         made.seconds = ex.seconds
-        queue = ex.queued()
-        made._rows = made.rows(queue)
-        made._numbers = np.array([number[state] for state in queue], dtype=np.int64)
+        # The queue, each row once, where it was first reached.
+        waiting = set(ex.queued())
+        queue = list(dict.fromkeys(number[state] for state in ex.queued()))
+        queue = [n for n in queue if reached[firsts[n]] in waiting]
+        made._rows = made._stored(queue) if queue else made._rows
+        made._numbers = np.array(queue, dtype=np.int64)
         return made
 
     # -- the interface of an exploration -----------------------------------------------------

@@ -657,22 +657,8 @@ class ExplorerEngine:
         symmetry = _composed(rename, forget)
         self.arrays = True
         progress: Any = self.progress  # told the same figures
-        if symmetry is None:
-            self.exploration = Levels.resumed(ex, program, progress=progress)
-            self.exploration.seconds += time.perf_counter() - began
-        else:
-            # The interpreted reduction's canonical forms are not the array step's: it
-            # starts again from the start (the engine's deadline still holds).
-            fresh = Levels(
-                self.system,
-                self.start,
-                program,
-                self.max_states,
-                progress=progress,
-                symmetry=symmetry,
-            )
-            fresh.seconds = ex.seconds + time.perf_counter() - began
-            self.exploration = fresh
+        self.exploration = Levels.resumed(ex, program, progress, symmetry)
+        self.exploration.seconds += time.perf_counter() - began
         return True
 
     def stats(self) -> dict[str, float | int | str]:
