@@ -15,7 +15,7 @@ import numpy as np
 
 from verifier.core.state import Layout, State
 from verifier.engines.program import Program, Unsupported
-from verifier.engines.records import LOGS, View
+from verifier.engines.records import LOGS, View, forgets_columns_only
 
 __all__ = ["RowQuotient"]
 
@@ -24,6 +24,8 @@ class RowQuotient:
     """Maps rows to the representatives of their classes under a :class:`View`."""
 
     def __init__(self, layout: Layout, start: State, wanted: View, program: Program) -> None:
+        if not forgets_columns_only(wanted):
+            raise Unsupported("a log reduced to the set of its entries")
         where = {(c.position, c.index): j for j, c in enumerate(program.columns)}
         keep = dict(wanted.keep)
         # Per log: the column of its count, the count at the start, and the columns to
@@ -31,12 +33,8 @@ class RowQuotient:
         self.logs: list[tuple[int, int, list[int], list[int]]] = []
         for counter, names in LOGS.items():
             kept = keep[counter]
-            if kept.ordered:
-                forgotten = [n for n in names if n not in kept.columns]
-            elif kept.abilities == frozenset():
-                forgotten = list(names)  # no entry is read: the log is as never written
-            else:
-                raise Unsupported("a log reduced to the set of its entries")
+            # An unordered view here reads no entry: the log is as never written.
+            forgotten = [n for n in names if not kept.ordered or n not in kept.columns]
             if not forgotten:
                 continue
             since = int(start[layout.position(counter)])

@@ -10,8 +10,11 @@ explorer files them: final states, states past a capacity, dead ends. It visits 
 explorer's states, and a final state it shows first is reached by a shortest continuation.
 
 A state is held as the bytes of its row of changing elements (the others keep their start
-values), with the state it was reached from and the action that reached it, for the
-witness. It does no symmetry or record reduction: it explores the whole graph, faster.
+values), a byte an element where its values fit, with the state it was reached from and the
+action that reached it, for the witness. Reductions, when given, map each successor row to
+its canonical row first (:mod:`verifier.engines.array_symmetry`,
+:mod:`verifier.engines.array_records`); a claim is evaluated over the final rows by a
+program of its own (:func:`verifier.engines.smt.relation.compile_claim`).
 """
 
 from __future__ import annotations

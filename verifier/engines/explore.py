@@ -26,7 +26,14 @@ from verifier.engines.base import (
     Search,
 )
 from verifier.engines.recall import Recall
-from verifier.engines.records import WHOLE, Quotient, View, composed, view
+from verifier.engines.records import (
+    WHOLE,
+    Quotient,
+    View,
+    composed,
+    forgets_columns_only,
+    view,
+)
 from verifier.engines.resident import resident_bytes
 from verifier.engines.screen import Screen
 from verifier.engines.slicing import Slicer
@@ -539,7 +546,9 @@ class ExplorerEngine:
             screen=self.screen,
             recall=self.recall,
         )
-        if self.order == "breadth":  # the array step may take over where it pauses
+        # The array step may take over where it pauses, if it can keep the reductions (a
+        # symmetry it can; a record quotient where it only forgets columns).
+        if self.order == "breadth" and forgets_columns_only(self.view):
             exploration.pause_at = self.arrays_after
         return exploration
 
