@@ -249,9 +249,10 @@ def test_the_progress_line_tells_states_rate_depth_and_memory(
 @pytest.mark.full
 @pytest.mark.parametrize("engine", ["explore", "smt"])
 def test_ctrl_c_stops_at_once_with_status_130(tmp_path: Path, engine: str) -> None:
-    # Twelve set traps: either engine would take minutes (the SMT engine inside z3, where
-    # Python's own handler would wait for the solver to return).
-    pool = write_pool(tmp_path, 12)
+    # Sixteen set traps: either engine would take minutes (the SMT engine inside z3, where
+    # Python's own handler would wait for the solver to return; the explorer, by then, in
+    # its array step).
+    pool = write_pool(tmp_path, 16)
     command = [sys.executable, "-m", "verifier", "check", "--engine", engine, str(pool)]
     child = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
