@@ -27,7 +27,7 @@ from bench.pools import write_pool
 from verifier.engines.array_symmetry import RowSymmetry
 from verifier.engines.arrays import Levels
 from verifier.engines.explore import Exploration
-from verifier.engines.smt.relation import compile_relation
+from verifier.engines.relation import compile_relation
 from verifier.engines.symmetry import Symmetry, interchangeable
 from verifier.io.scenario import load_scenario
 from verifier.run.check import prepare

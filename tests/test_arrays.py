@@ -1,7 +1,7 @@
 """The array step visits exactly the explorer's states, and the engine decides alike with it.
 
-:mod:`verifier.engines.arrays` evaluates the SMT engine's relation (read into a program by
-:mod:`verifier.engines.smt.relation`) over a level of states at a time. It is held to the
+:mod:`verifier.engines.arrays` evaluates the rules' relation (a program written by running
+them on the nodes of :mod:`verifier.engines.nodes`) over a level of states at a time. It is held to the
 interpreted explorer on every example (in the full run) and on random scenarios of all three
 games: the same states, the same final states at the same distance from the start, the same
 dead ends and capacities passed; and, through the explorer engine, the same verdicts with
@@ -30,8 +30,8 @@ from verifier.engines.arrays import Levels, evaluate
 from verifier.engines.explore import Exploration, ExplorerEngine, reporter
 from verifier.engines.program import Column, Op, Program, Unsupported
 from verifier.engines.records import view
+from verifier.engines.relation import compile_relation
 from verifier.engines.resident import resident_bytes
-from verifier.engines.smt.relation import compile_relation
 from verifier.engines.symmetry import Symmetry, interchangeable
 from verifier.errors import VerifierError
 from verifier.io.scenario import load_scenario, parse_for

@@ -1,7 +1,7 @@
 """The array step: a breadth-first exploration that takes a whole level of states at a time.
 
 The explorer's interpreted step runs the rules anew for every state. This one evaluates the
-SMT engine's transition relation (:mod:`verifier.engines.program`, built from the one rule
+transition relation (:mod:`verifier.engines.program`, built from the one rule
 text) once per chunk of a level: every instruction is one NumPy operation over all the
 chunk's states, an action's successors are the rows where its guard holds with the columns
 it writes replaced. Successors are kept in the explorer's own order (by the state they come
@@ -14,7 +14,7 @@ values), a byte an element where its values fit, with the state it was reached f
 action that reached it, for the witness. Reductions, when given, map each successor row to
 its canonical row first (:mod:`verifier.engines.array_symmetry`,
 :mod:`verifier.engines.array_records`); a claim is evaluated over the final rows by a
-program of its own (:func:`verifier.engines.smt.relation.compile_claim`).
+program of its own (:func:`verifier.engines.relation.compile_claim`).
 """
 
 from __future__ import annotations
@@ -58,41 +58,79 @@ def evaluate(
     where it is the same for every row. ``which``: only these instructions (in order, their
     arguments among them or already in ``values``), written into ``values`` (None where not
     computed yet); by default every one, into a new list."""
-    bits = program.bits
-    code = program.code
+    steps = _steps(program)
     if values is None:
-        values = [None] * len(code)
-    booleans = [c.boolean for c in program.columns]
-    for i in range(len(code)) if which is None else which:
+        values = [None] * len(steps)
+    for i in range(len(steps)) if which is None else which:
         if values[i] is not None:
             continue  # computed already, for another action
-        op, args, constant = code[i]
-        if op is Op.COLUMN:
-            column = rows[:, constant]
-            values[i] = column != 0 if booleans[constant] else column
-        elif op is Op.CONST:
-            values[i] = constant
-        elif op is Op.SUB:
-            values[i] = _wrap(np.subtract(values[args[0]], values[args[1]], dtype=np.int64), bits)
-        elif len(args) == 2 and op in _BINARY:
-            values[i] = _BINARY[op](values[args[0]], values[args[1]])
-        elif op is Op.ITE:
-            values[i] = np.where(values[args[0]], values[args[1]], values[args[2]])
-        elif op in _FOLDED:
-            combine = _FOLDED[op]
-            folded = values[args[0]]
-            for a in args[1:]:
-                folded = combine(folded, values[a])
-            values[i] = _wrap(folded, bits) if op is Op.ADD else folded
-        elif op is Op.NOT:
-            values[i] = np.logical_not(values[args[0]])
-        elif op is Op.SHR or op is Op.SHL:
-            values[i] = _shift(op, values[args[0]], values[args[1]], bits)
-        elif op is Op.NEG:
-            values[i] = _wrap(-np.int64(values[args[0]]), bits)
+        compute, args = steps[i]
+        if compute is _COLUMN:
+            values[i] = rows[:, args]
+        elif compute is _TRUTH:
+            values[i] = rows[:, args] != 0
+        elif compute is _CONSTANT:
+            values[i] = args
         else:
-            raise AssertionError(f"no evaluation of {op!r} with {len(args)} arguments")
+            values[i] = compute(*[values[a] for a in args])
     return values
+
+
+_STEPS: dict[int, tuple[Program, list[tuple[Any, Any]]]] = {}
+"""Each program's instructions as functions, by the program's identity (the program kept
+alive with them, so the identity is not reused)."""
+
+
+def _steps(program: Program) -> list[tuple[Any, Any]]:
+    """Per instruction, the function that computes it from its arguments' values, and
+    those arguments; a column: :data:`_COLUMN` (or :data:`_TRUTH`, a truth value) and the
+    column; a constant: :data:`_CONSTANT` and the value."""
+    known = _STEPS.get(id(program))
+    if known is not None and known[0] is program:
+        return known[1]
+    bits = program.bits
+    steps: list[tuple[Any, Any]] = []
+    for op, args, constant in program.code:
+        if op is Op.COLUMN:
+            steps.append((_TRUTH if program.columns[constant].boolean else _COLUMN, constant))
+        elif op is Op.CONST:
+            steps.append((_CONSTANT, constant))
+        else:
+            steps.append((_function(op, len(args), bits), args))
+    if len(_STEPS) > 64:
+        _STEPS.clear()
+    _STEPS[id(program)] = (program, steps)
+    return steps
+
+
+_COLUMN, _TRUTH, _CONSTANT = object(), object(), object()
+
+
+def _function(op: Op, count: int, bits: int) -> Callable[..., Any]:
+    """What computes ``op`` over ``count`` arguments (sums and differences wrap to ``bits``)."""
+    if op is Op.ITE and count == 3:
+        return np.where
+    if op is Op.NOT and count == 1:
+        return np.logical_not
+    if op is Op.SUB and count == 2:
+        return lambda a, b: _wrap(np.subtract(a, b, dtype=np.int64), bits)
+    if op is Op.NEG and count == 1:
+        return lambda a: _wrap(-np.int64(a), bits)
+    if op in (Op.SHR, Op.SHL) and count == 2:
+        return lambda a, b: _shift(op, a, b, bits)
+    if count == 2 and op in _BINARY:
+        return _BINARY[op]
+    if op in _FOLDED and count >= 1:
+        combine = _FOLDED[op]
+
+        def folded(*xs: Any) -> Any:
+            value = xs[0]
+            for x in xs[1:]:
+                value = combine(value, x)
+            return _wrap(value, bits) if op is Op.ADD else value
+
+        return folded
+    raise AssertionError(f"no evaluation of {op!r} with {count} arguments")
 
 
 def cone(program: Program, roots: Iterable[int]) -> list[int]:

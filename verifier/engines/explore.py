@@ -626,7 +626,7 @@ class ExplorerEngine:
             found = next((state for state in ex.terminals if shows(state)), None)
             return ex.advance(shows) if found is None else found
         from verifier.engines.program import Unsupported
-        from verifier.engines.smt.relation import compile_claim
+        from verifier.engines.relation import compile_claim
 
         try:
             claim = compile_claim(self.system, self.start, ex.program, body, self.start_activations)
@@ -648,7 +648,7 @@ class ExplorerEngine:
         from verifier.engines.array_symmetry import RowSymmetry
         from verifier.engines.arrays import Levels
         from verifier.engines.program import Unsupported
-        from verifier.engines.smt.relation import compile_relation
+        from verifier.engines.relation import compile_relation
 
         began = time.perf_counter()
         system, start = self.system, self.start

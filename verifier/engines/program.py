@@ -1,11 +1,12 @@
 """The transition relation as a straight-line program over a state's changing elements.
 
-The SMT engine builds the relation once by running the one rule text (each action's checks
-and its step, :class:`verifier.system.System`) on z3 terms over a state whose changing
-elements are variables; :mod:`verifier.engines.smt.relation` reads those terms into this
-plain form, so that an engine which evaluates many concrete states at once
-(:mod:`verifier.engines.arrays`) runs the same relation without z3 and without interpreting
-the rules anew for each state. It is the SMT engine's relation, not a second rule text.
+The relation is built once by running the one rule text (each action's checks and its step,
+:class:`verifier.system.System`) on symbolic values, as the SMT engine builds its own on z3
+terms: :mod:`verifier.engines.relation` runs it on nodes of an instruction graph
+(:mod:`verifier.engines.nodes`), which write this plain form, so that an engine which
+evaluates many concrete states at once (:mod:`verifier.engines.arrays`) runs the relation
+without interpreting the rules anew for each state. It is the rules' relation, not a second
+rule text.
 
 Every instruction writes one value (its index in :attr:`Program.code`) from the values
 before it; integers are two's-complement of :attr:`Program.bits` bits, as in the encoding.
@@ -44,8 +45,9 @@ class Op(IntEnum):
 
 
 class Unsupported(Exception):
-    """The relation uses an operation this form has no instruction for: the caller falls
-    back to the interpreted step."""
+    """A reduction the array step cannot compute over rows of this program (the members of
+    a class of interchangeable cards differ where no action changes them, ...): the caller
+    goes on with the interpreted step."""
 
 
 @dataclass(frozen=True, slots=True)
