@@ -326,8 +326,10 @@ def test_the_timeout_bounds_the_claims_evaluation_too(
 
     monkeypatch.setattr(explore, "truth", slow)
     prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    # The interpreted step evaluates each claim state by state (the array step evaluates it
+    # over the final rows at once, not through ``truth``).
     engine = explore.ExplorerEngine(
-        prepared.system, prepared.history.state, 0, seconds=1.0, reduce=False
+        prepared.system, prepared.history.state, 0, seconds=1.0, reduce=False, arrays_after=None
     )
     began = time.perf_counter()
     verdicts = [

@@ -1,62 +1,148 @@
-"""The record quotient for the array step: the log columns no claim reads, forgotten.
+"""The record quotient for the array step: the log entries no claim reads, forgotten.
 
-:class:`~verifier.engines.records.Quotient` over rows, for the views it can compute a level
-at a time: a log the claims read in order keeps every entry where it is and forgets only
-the columns they do not read (a target no claim asks about), written since the start. A
-view that reduces a log to the set of its entries (``activates``, ``responds``...) raises
-:class:`Unsupported`, and the interpreted exploration keeps its own quotient.
+:class:`~verifier.engines.records.Quotient` over rows, a level at a time, for every view it
+computes: a log the claims read in order keeps every entry where it is and forgets only the
+columns they do not read (a target no claim asks about); a log they read as the set of its
+entries (``activates``, ``responds``...) keeps, since the start, the distinct entries of the
+abilities they name, with the columns they read, sorted, and the rest of the log as never
+written. The count of each log, which the rules read, is kept.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from verifier.core.state import Layout, State
 from verifier.engines.program import Program, Unsupported
-from verifier.engines.records import LOGS, View, forgets_columns_only
+from verifier.engines.records import LOGS, View
 
 __all__ = ["RowQuotient"]
+
+
+@dataclass(frozen=True)
+class _Blanked:
+    """A log whose forgotten columns are blanked where written since the start."""
+
+    count: int  # the column of its count
+    since: int  # its count at the start
+    columns: list[int]  # the row columns to blank
+    fills: Any  # each one's fill
+
+
+@dataclass(frozen=True)
+class _Set:
+    """A log reduced to the set of its entries written since the start."""
+
+    count: int
+    since: int
+    slots: Any  # (entries, fields): the row column of each field of each entry since
+    fills: Any  # (fields,): each field's fill
+    kept: Any  # (fields,): whether the claims read the field
+    abilities: Any  # the abilities whose entries they read (None: every one)
 
 
 class RowQuotient:
     """Maps rows to the representatives of their classes under a :class:`View`."""
 
     def __init__(self, layout: Layout, start: State, wanted: View, program: Program) -> None:
-        if not forgets_columns_only(wanted):
-            raise Unsupported("a log reduced to the set of its entries")
         where = {(c.position, c.index): j for j, c in enumerate(program.columns)}
         keep = dict(wanted.keep)
-        # Per log: the column of its count, the count at the start, and the columns to
-        # forget (row columns, each with its fill).
-        self.logs: list[tuple[int, int, list[int], list[int]]] = []
+        self.logs: list[_Blanked | _Set] = []
         for counter, names in LOGS.items():
             kept = keep[counter]
-            # An unordered view here reads no entry: the log is as never written.
-            forgotten = [n for n in names if not kept.ordered or n not in kept.columns]
-            if not forgotten:
-                continue
-            since = int(start[layout.position(counter)])
-            columns: list[int] = []
-            fills: list[int] = []
-            for name in forgotten:
-                position = layout.position(name)
-                fill = int(layout.fields[position].fill)
-                for k in range(since, len(start[position])):
-                    if (position, k) in where:
-                        columns.append(where[(position, k)])
-                        fills.append(fill)
             count = where.get((layout.position(counter), None))
-            if columns and count is not None:
-                self.logs.append((count, since, columns, fills))
+            if count is None:
+                continue  # never written
+            since = int(start[layout.position(counter)])
+            positions = [layout.position(n) for n in names]
+            fills = [int(layout.fields[p].fill) for p in positions]
+            size = len(start[positions[0]])
+            if kept.ordered or kept.abilities == frozenset():
+                # An unordered view that reads no entry: the log is as never written.
+                columns: list[int] = []
+                blank: list[int] = []
+                for name, position, fill in zip(names, positions, fills, strict=True):
+                    if kept.ordered and name in kept.columns:
+                        continue
+                    for k in range(since, size):
+                        if (position, k) in where:
+                            columns.append(where[(position, k)])
+                            blank.append(fill)
+                if columns:
+                    self.logs.append(_Blanked(count, since, columns, np.array(blank)))
+                continue
+            # A column no action writes holds its fill in every entry since the start: it
+            # tells no two entries apart and is left out (the ability column never is).
+            fields = [
+                f
+                for f, p in enumerate(positions)
+                if f == 0 or any((p, k) in where for k in range(since, size))
+            ]
+            slots = [[where.get((positions[f], k)) for f in fields] for k in range(since, size)]
+            if any(j is None for entry in slots for j in entry):
+                raise Unsupported("a log column written in some entries only")
+            for f, p in enumerate(positions):
+                if f not in fields and any(v != fills[f] for v in start[p][since:]):
+                    raise Unsupported("a log column no action writes, not blank")
+            abilities = None if kept.abilities is None else np.array(sorted(kept.abilities))
+            self.logs.append(
+                _Set(
+                    count,
+                    since,
+                    np.array(slots, dtype=np.intp).reshape(size - since, len(fields)),
+                    np.array([fills[f] for f in fields], dtype=np.int64),
+                    np.array([names[f] in kept.columns for f in fields]),
+                    abilities,
+                )
+            )
+        self.sorts = any(isinstance(log, _Set) for log in self.logs)
+        """Whether it sorts entries (a renaming can change their order: apply it again)."""
 
     def __call__(self, rows: Any) -> Any:
         """The representative of every row."""
         if not self.logs or not len(rows):
             return rows
         out = rows.copy()
-        for count, since, columns, fills in self.logs:
-            written = (rows[:, count] != since)[:, None]
-            out[:, columns] = np.where(written, np.array(fills)[None, :], rows[:, columns])
+        for log in self.logs:
+            written = rows[:, log.count] != log.since
+            if isinstance(log, _Blanked):
+                out[:, log.columns] = np.where(
+                    written[:, None], log.fills[None, :], rows[:, log.columns]
+                )
+            elif log.slots.size:
+                _as_set(out, rows, log, written)
         return out
+
+
+def _as_set(out: Any, rows: Any, log: _Set, written: Any) -> None:
+    """Writes into ``out`` each written row's entries since the start as the sorted set the
+    claims see."""
+    n = len(rows)
+    slots, fields = log.slots.shape
+    entries = rows[:, log.slots].astype(np.int64)  # (rows, slots, fields)
+    entries = np.where(log.kept[None, None, :], entries, log.fills[None, None, :])
+    counted = rows[:, log.count].astype(np.int64) - log.since
+    valid = np.arange(slots)[None, :] < counted[:, None]
+    if log.abilities is not None:
+        valid &= np.isin(entries[:, :, 0], log.abilities)
+    # Each row's entries sorted, the ones the claims read first: by row, then unread last,
+    # then by field, first field first. Every row has ``slots`` entries, so the sorted
+    # entries of row r are the r-th run of ``slots``.
+    flat = entries.reshape(n * slots, fields)
+    keys = [flat[:, f] for f in range(fields - 1, -1, -1)]
+    keys += [~valid.reshape(-1), np.repeat(np.arange(n), slots)]
+    order = np.lexsort(keys)
+    ranked = flat[order].reshape(n, slots, fields)
+    read = valid.reshape(-1)[order].reshape(n, slots)
+    repeated = np.zeros((n, slots), dtype=bool)
+    repeated[:, 1:] = (ranked[:, 1:] == ranked[:, :-1]).all(axis=2)
+    kept = read & ~repeated
+    place = np.cumsum(kept, axis=1) - 1
+    reduced = np.broadcast_to(log.fills, (n, slots, fields)).copy()
+    at, where = np.nonzero(kept)
+    reduced[at, place[at, where]] = ranked[at, where]
+    reduced = np.where(written[:, None, None], reduced, rows[:, log.slots])
+    out[:, log.slots.reshape(-1)] = reduced.reshape(n, slots * fields)

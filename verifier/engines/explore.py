@@ -31,7 +31,6 @@ from verifier.engines.records import (
     Quotient,
     View,
     composed,
-    forgets_columns_only,
     view,
 )
 from verifier.engines.resident import resident_bytes
@@ -459,11 +458,14 @@ def explore(
 def _composed(
     rename: Callable[[Any], Any] | None, forget: Callable[[Any], Any] | None
 ) -> Callable[[Any], Any] | None:
-    """Rows' canonical form under a renaming and a quotient that forgets log columns: the
-    quotient first, so that the renaming sees only what is kept (forgotten entries stay
-    forgotten under a renaming, so once is enough)."""
+    """Rows' canonical form under a renaming and the record quotient, as
+    :func:`~verifier.engines.records.composed` for states: the quotient first, so that the
+    renaming sees only what is kept, and again after it where the quotient sorts entries
+    (the renaming may change their order; forgotten columns stay forgotten)."""
     if rename is None or forget is None:
         return rename or forget
+    if getattr(forget, "sorts", False):
+        return lambda rows: forget(rename(forget(rows)))
     return lambda rows: rename(forget(rows))
 
 
@@ -546,9 +548,8 @@ class ExplorerEngine:
             screen=self.screen,
             recall=self.recall,
         )
-        # The array step may take over where it pauses, if it can keep the reductions (a
-        # symmetry it can; a record quotient where it only forgets columns).
-        if self.order == "breadth" and forgets_columns_only(self.view):
+        # The array step may take over where it pauses, with the same reductions over rows.
+        if self.order == "breadth":
             exploration.pause_at = self.arrays_after
         return exploration
 
@@ -617,29 +618,24 @@ class ExplorerEngine:
 
     def _find(self, shows: Callable[[State], bool], body: ast.Formula, want: bool) -> State | None:
         """The first final state of the exploration, in its order, that ``shows`` the claim
-        (the array step evaluates the claim over its rows, built as the SMT engine builds
-        it, where it can)."""
+        (the array step evaluates the claim over its rows, as a program of its own)."""
         ex = self.exploration
         if self.deadline is not None:
             ex.budget = ex.seconds + max(0.0, self.deadline - time.perf_counter())
         if isinstance(ex, Exploration):
             found = next((state for state in ex.terminals if shows(state)), None)
             return ex.advance(shows) if found is None else found
-        from verifier.engines.program import Unsupported
         from verifier.engines.relation import compile_claim
 
-        try:
-            claim = compile_claim(self.system, self.start, ex.program, body, self.start_activations)
-        except Unsupported:
-            found = next((state for state in ex.terminals if shows(state)), None)
-            return ex.advance(shows) if found is None else found
+        claim = compile_claim(self.system, self.start, ex.program, body, self.start_activations)
         found = ex.first(claim, want)
         return ex.advance(claim=(claim, want)) if found is None else found
 
     def _handed_off(self) -> bool:
         """When the interpreted exploration paused to hand off (True): it goes on with the
-        array step from where it paused, or, when the relation has an operation the array
-        step lacks, with the interpreted step. False when it did not pause."""
+        array step from where it paused, or, when the array step cannot keep its reductions
+        (members of a class that differ where no action changes them...), with the
+        interpreted step. False when it did not pause."""
         ex = self.exploration
         if not isinstance(ex, Exploration) or not ex.paused:
             return False
@@ -652,8 +648,8 @@ class ExplorerEngine:
 
         began = time.perf_counter()
         system, start = self.system, self.start
+        program = compile_relation(system, start)
         try:
-            program = compile_relation(system, start)
             rename = (
                 RowSymmetry(system.world, self.classes, program, start) if self.classes else None
             )

@@ -31,7 +31,7 @@ from verifier.claims import ast
 from verifier.core.state import Layout, State
 from verifier.core.world import World
 
-__all__ = ["LOGS", "WHOLE", "Quotient", "View", "composed", "forgets_columns_only", "view"]
+__all__ = ["LOGS", "WHOLE", "Quotient", "View", "composed", "view"]
 
 LOGS: dict[str, tuple[str, ...]] = {
     "an": ("a_ab", "a_pl", "a_cno", "a_link", "a_segoc", "a_tg", "a_tg2"),
@@ -122,15 +122,6 @@ class View:
 
 
 WHOLE = View(whole=True)
-
-
-def forgets_columns_only(wanted: View) -> bool:
-    """Whether the quotient of ``wanted`` only forgets columns (of entries written since the
-    start) and never reduces a log to the set of its entries: what the array step computes
-    over rows (:mod:`verifier.engines.array_records`)."""
-    if wanted.whole:
-        return True
-    return all(k.ordered or k.abilities == frozenset() for _, k in wanted.keep)
 
 
 def _atom(world: World, formula: ast.Formula) -> View:
