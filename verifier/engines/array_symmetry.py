@@ -40,6 +40,7 @@ class _Class:
         self.members = np.array(members, dtype=np.int64)
         self.abilities = np.array(abilities, dtype=np.int64).reshape(len(members), -1)
         self.groups: list[Any] = []  # per field and ability slot: the members' columns
+        self.table: Any = None  # the groups as one (groups, members) matrix
         self.keys: list[tuple[Any, int]] = []  # (columns naming cards or abilities, what)
 
 
@@ -92,6 +93,7 @@ class RowSymmetry:
                         len({start[p][i] for p, i in elements}) > 1
                     ):
                         raise Unsupported("the members of a class differ where no action changes")
+            kind.table = np.array(kind.groups, dtype=np.intp).reshape(-1, len(members))
             self.classes.append(kind)
 
     def __call__(self, rows: Any) -> Any:
@@ -107,8 +109,9 @@ class RowSymmetry:
         ).copy()
         for kind in self.classes:
             order = self._order(rows, kind)
-            for columns in kind.groups:
-                out[:, columns] = np.take_along_axis(rows[:, columns], order, axis=1)
+            if len(kind.table):
+                gathered = np.take_along_axis(rows[:, kind.table], order[:, None, :], axis=2)
+                out[:, kind.table.reshape(-1)] = gathered.reshape(count, -1)
             card_map[every, kind.members[order]] = kind.members[None, :]
             for slot in range(kind.abilities.shape[1]):
                 sources = kind.abilities[:, slot]
@@ -128,7 +131,7 @@ class RowSymmetry:
     def _order(self, rows: Any, kind: _Class) -> Any:
         """Per row, the class's members (indices into it) sorted by their keys."""
         count, size = len(rows), len(kind.members)
-        keys: list[Any] = [rows[:, columns].astype(np.int64) for columns in kind.groups]
+        keys: list[Any] = _packed(rows[:, kind.table], rows.dtype) if len(kind.table) else []
         for refs, targets in (
             (self.card_refs, kind.members[:, None]),
             (self.ability_refs, kind.abilities),
@@ -147,3 +150,23 @@ class RowSymmetry:
         columns += [key.reshape(count * size) for key in keys]
         order = np.lexsort(tuple(reversed(columns)))
         return order.reshape(count, size) - (np.arange(count) * size)[:, None]
+
+
+def _packed(values: Any, dtype: Any) -> list[Any]:
+    """Keys that order the members as ``values`` (rows, groups, members) does, group after
+    group: several groups' values in one word, each shifted to be non-negative."""
+    bits = np.iinfo(dtype).bits
+    offset = 1 << (bits - 1)
+    per = max(1, 63 // bits) if bits < 64 else 1
+    shifted = values.astype(np.int64) + (offset if bits < 64 else 0)
+    keys = []
+    for at in range(0, values.shape[1], per):
+        part = shifted[:, at : at + per, :]
+        if bits >= 64 or part.shape[1] == 1:
+            keys.append(part[:, 0, :])
+            continue
+        word = part[:, 0, :]
+        for k in range(1, part.shape[1]):
+            word = (word << bits) | part[:, k, :]
+        keys.append(word)
+    return keys
