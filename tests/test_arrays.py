@@ -248,6 +248,35 @@ def test_a_claim_that_reads_entries_as_a_set_is_reduced_over_rows(tmp_path: Path
     assert (reduced != levels.rows(reached)).any()  # entries forgotten and sorted
 
 
+def test_beside_the_fewest_moves_order_the_array_step_settles_every_no(tmp_path: Path) -> None:
+    prepared = prepare(load_scenario(write_pool(tmp_path, 8)))
+    system, start = prepared.system, prepared.history.state
+    scenario = system.world.scenario
+    claims = {
+        "always chain_length <= 8": Verdict.HOLDS,
+        "exists chain_length == 8": Verdict.HOLDS,
+        "exists chain_length == 9": Verdict.FAILS,
+        'always not (resolves("Trap 4") and chain_length == 8)': Verdict.FAILS,
+        # Reads the logs as sets: a new exploration, and a new decider when it pauses.
+        'always not activates(A, "Trap 1")': Verdict.FAILS,
+        'always not (activates(A, "Trap 1") and activates(B, "Trap 1"))': Verdict.HOLDS,
+    }
+    beside = ExplorerEngine(
+        system, start, 0, order="fewest-moves", arrays_after=0, decider_after=100
+    )
+    plain = ExplorerEngine(system, start, 0, order="fewest-moves", arrays_after=None)
+    for text, verdict in claims.items():
+        formula = parse_for(scenario, text)
+        one, other = decide(beside, formula), decide(plain, formula)
+        assert one.verdict is other.verdict is verdict, text
+        assert one.trace == other.trace, text  # the witness of the fewest-moves order
+        if verdict is (Verdict.HOLDS if text.startswith("always") else Verdict.FAILS):
+            assert one.stats["step"] == "arrays", text  # every continuation: the decider's
+            assert one.stats["states"] == other.stats["states"], text  # the same graph
+    assert beside.decider is not None and beside.decider.complete
+    assert isinstance(beside.exploration, Exploration)  # the search itself goes on in its order
+
+
 def _agree(case: Case, picks: list[int]) -> None:
     data, claims, walk = case
     prepared = prepare(load(data))
@@ -271,6 +300,19 @@ def _decide_alike(system: System, state: State, texts: list[str], reduce: bool) 
     for after in (0, 40):
         handed = ExplorerEngine(system, state, start, 20_000, reduce=reduce, arrays_after=after)
         _alike(system, state, texts, handed, plain)
+    # In the fewest-moves order, with the array step beside it as the decider.
+    fewest = {"order": "fewest-moves", "reduce": reduce}
+    plain = ExplorerEngine(system, state, start, 20_000, arrays_after=None, **fewest)  # type: ignore[arg-type]
+    beside = ExplorerEngine(
+        system,
+        state,
+        start,
+        20_000,
+        arrays_after=0,
+        decider_after=40,
+        **fewest,  # type: ignore[arg-type]
+    )
+    _alike(system, state, texts, beside, plain)
 
 
 def _alike(

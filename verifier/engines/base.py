@@ -19,6 +19,7 @@ __all__ = [
     "ARRAYS_AFTER",
     "AUTO_SMT_LEAST_SECONDS",
     "AUTO_SMT_SECONDS",
+    "DECIDER_AFTER",
     "DEFAULT_MEMORY_LIMIT",
     "DEFAULT_SMT_BOUND",
     "DEFAULT_STATE_LIMIT",
@@ -41,6 +42,10 @@ ARRAYS_AFTER = 250
 with the array step (:mod:`verifier.engines.arrays`), which pays about a tenth of a second
 to build the relation (what the interpreted step takes for a few hundred states) and then
 visits states several times faster."""
+DECIDER_AFTER = 5_000
+"""States a search in the fewest-moves order visits before the array step explores every
+continuation beside it (:class:`~verifier.engines.explore.ExplorerEngine`): a claim with a
+witness is mostly settled sooner in that order, and one without needs every state."""
 DEFAULT_MEMORY_LIMIT = 1_500_000_000
 """Bytes the explorer may add to the process before it answers ``unknown``."""
 DEFAULT_SMT_BOUND = 400

@@ -20,6 +20,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import (
     ARRAYS_AFTER,
+    DECIDER_AFTER,
     DEFAULT_MEMORY_LIMIT,
     DEFAULT_STATE_LIMIT,
     Figures,
@@ -39,8 +40,9 @@ from verifier.engines.slicing import Slicer
 from verifier.engines.symmetry import Canon, Symmetry, concrete_path, interchangeable, named_cards
 from verifier.system import Action, System
 
-if TYPE_CHECKING:  # the array step (NumPy) and its relation (z3) load only when used
+if TYPE_CHECKING:  # the array step (NumPy) loads only when used
     from verifier.engines.arrays import Levels
+    from verifier.engines.program import Program
 
 __all__ = ["MOVES", "ORDERS", "Exploration", "ExplorerEngine", "explore", "reporter"]
 
@@ -153,8 +155,8 @@ class Exploration:
         # One copy of each column value (a tuple of zones, of faces...): states share them.
         self._columns: dict[tuple[object, ...], tuple[object, ...]] = {}
         self._queue: deque[State] = deque()
-        # Breadth first: stop, unfinished, between two states once this many are reached
-        # (to go on another way, :meth:`ExplorerEngine._handed_off`); None: never.
+        # Stop, unfinished, between two states once this many are reached (to go on another
+        # way, :meth:`ExplorerEngine._handed_off`); None: never.
         self.pause_at: int | None = None
         self.paused = False
         self._expanded = 0
@@ -289,8 +291,12 @@ class Exploration:
         push, pop = heapq.heappush, heapq.heappop
         intern = self._columns.setdefault
         canonical = self.canonical
+        pause_at = self.pause_at
         try:
             while heap:
+                if pause_at is not None and len(parent) >= pause_at:
+                    self.paused = True
+                    break
                 made, depth, _, state = pop(heap)
                 if cost.get(state) != (made, depth):
                     continue  # a better way to it was found after this entry was pushed
@@ -496,6 +502,7 @@ class ExplorerEngine:
         order: str = "breadth",
         reduce: bool = True,
         arrays_after: int | None = ARRAYS_AFTER,
+        decider_after: int = DECIDER_AFTER,
     ) -> None:
         """``reduce``: explore interchangeable cards in one order only (symmetry reduction,
         :mod:`verifier.engines.symmetry`; the cards a claim names are never renamed),
@@ -503,11 +510,13 @@ class ExplorerEngine:
         and skip the activations the rules forbid on a state's few telling fields before
         their checks run (:mod:`verifier.engines.screen`).
 
-        ``arrays_after``: a breadth-first search that has no reduction to keep (no
-        interchangeable cards, no claim that reads the logs in part) and has visited this
-        many states without deciding goes on from there with the array step
-        (:mod:`verifier.engines.arrays`: the same states, a level at a time); None:
-        never."""
+        ``arrays_after``: a breadth-first search that has visited this many states without
+        deciding goes on from there with the array step (:mod:`verifier.engines.arrays`:
+        the same states, a level at a time, with the same reductions over rows). A search
+        in the fewest-moves order that has visited ``decider_after`` states (or
+        ``arrays_after``, if more) goes on in its order, but first the array step explores
+        every continuation breadth first: when no final state shows the claim, that decides
+        it, no witness being wanted. None: never."""
         self.system = system
         self.start = start
         self.start_activations = start_activations
@@ -527,7 +536,11 @@ class ExplorerEngine:
         self.screen = Screen(system) if reduce else None
         self.recall = Recall(system, self.screen)
         self.arrays_after = arrays_after
+        self.decider_after = decider_after
         self.arrays = False  # whether the exploration is the array step's
+        # In the fewest-moves order: the array step's breadth-first exploration of the same
+        # states, which settles claims that no final state shows.
+        self.decider: Levels | None = None
         self.exploration: Exploration | Levels = self._exploration(self.classes)
         self.slicer = Slicer(system, start, start_activations) if reduce else None
 
@@ -549,8 +562,11 @@ class ExplorerEngine:
             recall=self.recall,
         )
         # The array step may take over where it pauses, with the same reductions over rows.
+        self.decider = None
         if self.order == "breadth":
             exploration.pause_at = self.arrays_after
+        elif self.arrays_after is not None:
+            exploration.pause_at = max(self.arrays_after, self.decider_after)
         return exploration
 
     def _reduced_for(self, body: ast.Formula) -> None:
@@ -605,9 +621,21 @@ class ExplorerEngine:
             return bool(truth(CONCRETE, world, state, body, activations, ex.start)) == want
 
         try:
-            found = self._find(shows, body, want)
-            if found is None and self._handed_off():
+            decider = self.decider
+            if decider is None:
                 found = self._find(shows, body, want)
+                if found is None and self._handed_off():
+                    if self.decider is not None and self._settles(self.decider, body, want):
+                        return self._settled(self.decider)
+                    found = self._find(shows, body, want)
+            else:
+                # The final states found so far (a witness in the search's own order), then
+                # the decider, then the search further.
+                found = self._find(shows, body, want, further=False)
+                if found is None:
+                    if self._settles(decider, body, want):
+                        return self._settled(decider)
+                    found = self._find(shows, body, want)
         except _OutOfTime:
             self.exploration.stopped_by = "time"
             return Search(None, False, self._limits(), self.stats())
@@ -616,15 +644,40 @@ class ExplorerEngine:
             return Search(ex.path(found), True, "", self.stats())
         return Search(None, ex.faithful, self._limits(), self.stats())
 
-    def _find(self, shows: Callable[[State], bool], body: ast.Formula, want: bool) -> State | None:
+    def _settles(self, decider: Levels, body: ast.Formula, want: bool) -> bool:
+        """Whether ``decider``, explored on as far as needed, has every continuation and no
+        final state that shows the claim."""
+        from verifier.engines.relation import compile_claim
+
+        if self.deadline is not None:
+            decider.budget = decider.seconds + max(0.0, self.deadline - time.perf_counter())
+        system, start = self.system, self.start
+        claim = compile_claim(system, start, decider.program, body, self.start_activations)
+        if decider.first(claim, want) is not None:
+            return False
+        if decider.advance(claim=(claim, want)) is not None:
+            return False
+        if decider.stopped_by:
+            self.decider = None  # its memory back before the search goes on
+            return False
+        return True
+
+    def _settled(self, decider: Levels) -> Search:
+        """The answer of a claim no final state of the decider's shows."""
+        return Search(None, decider.faithful, self._limits(decider), self.stats(decider))
+
+    def _find(
+        self, shows: Callable[[State], bool], body: ast.Formula, want: bool, further: bool = True
+    ) -> State | None:
         """The first final state of the exploration, in its order, that ``shows`` the claim
-        (the array step evaluates the claim over its rows, as a program of its own)."""
+        (the array step evaluates the claim over its rows, as a program of its own);
+        ``further``: explored on as far as needed, else among those found so far."""
         ex = self.exploration
         if self.deadline is not None:
             ex.budget = ex.seconds + max(0.0, self.deadline - time.perf_counter())
         if isinstance(ex, Exploration):
             found = next((state for state in ex.terminals if shows(state)), None)
-            return ex.advance(shows) if found is None else found
+            return ex.advance(shows) if found is None and further else found
         from verifier.engines.relation import compile_claim
 
         claim = compile_claim(self.system, self.start, ex.program, body, self.start_activations)
@@ -632,53 +685,76 @@ class ExplorerEngine:
         return ex.advance(claim=(claim, want)) if found is None else found
 
     def _handed_off(self) -> bool:
-        """When the interpreted exploration paused to hand off (True): it goes on with the
-        array step from where it paused, or, when the array step cannot keep its reductions
-        (members of a class that differ where no action changes them...), with the
-        interpreted step. False when it did not pause."""
+        """When the interpreted exploration paused (True): breadth first, it goes on with
+        the array step from where it paused; in the fewest-moves order, it goes on as it
+        was, with the array step's breadth-first exploration beside it as the decider.
+        Where the array step cannot keep the reductions (members of a class that differ
+        where no action changes them...), the interpreted step goes on alone. False when
+        it did not pause."""
         ex = self.exploration
         if not isinstance(ex, Exploration) or not ex.paused:
             return False
         ex.pause_at, ex.paused = None, False
-        from verifier.engines.array_records import RowQuotient
-        from verifier.engines.array_symmetry import RowSymmetry
         from verifier.engines.arrays import Levels
         from verifier.engines.program import Unsupported
         from verifier.engines.relation import compile_relation
 
         began = time.perf_counter()
-        system, start = self.system, self.start
-        program = compile_relation(system, start)
+        program = compile_relation(self.system, self.start)
         try:
-            rename = (
-                RowSymmetry(system.world, self.classes, program, start) if self.classes else None
-            )
-            forget = None
-            if not self.view.whole:
-                forget = RowQuotient(system.layout, start, self.view, program)
+            symmetry = self._row_reductions(program)
         except Unsupported:
             self.arrays_after = None
             return True
-        symmetry = _composed(rename, forget)
-        self.arrays = True
         progress: Any = self.progress  # told the same figures
-        self.exploration = Levels.resumed(ex, program, progress, symmetry)
-        self.exploration.seconds += time.perf_counter() - began
+        if self.order == "breadth":
+            self.arrays = True
+            self.exploration = Levels.resumed(ex, program, progress, symmetry)
+            self.exploration.seconds += time.perf_counter() - began
+        else:
+            self.decider = Levels(
+                self.system,
+                self.start,
+                program,
+                ex.max_states,
+                None,
+                ex.max_bytes,
+                progress,
+                symmetry,
+            )
+            self.decider.seconds += time.perf_counter() - began
         return True
 
-    def stats(self) -> dict[str, float | int | str]:
-        ex = self.exploration
+    def _row_reductions(self, program: Program) -> Callable[[Any], Any] | None:
+        """The engine's reductions over the rows of ``program``; :class:`Unsupported` when
+        the array step cannot compute them."""
+        from verifier.engines.array_records import RowQuotient
+        from verifier.engines.array_symmetry import RowSymmetry
+
+        system, start = self.system, self.start
+        rename = RowSymmetry(system.world, self.classes, program, start) if self.classes else None
+        forget = None
+        if not self.view.whole:
+            forget = RowQuotient(system.layout, start, self.view, program)
+        return _composed(rename, forget)
+
+    def stats(self, of: Exploration | Levels | None = None) -> dict[str, float | int | str]:
+        """The figures of the exploration (or of ``of``)."""
+        ex = self.exploration if of is None else of
+        seconds = ex.seconds
+        if of is not None and of is not self.exploration:
+            seconds += self.exploration.seconds  # the decider's: both explorations' time
         stats: dict[str, float | int | str] = {
             "states": ex.states,
             "final_states": ex.final_states,
-            "explore_seconds": round(ex.seconds, 4),
+            "explore_seconds": round(seconds, 4),
         }
-        if self.arrays:
+        if self.arrays or not isinstance(ex, Exploration):
             stats["step"] = "arrays"
         return stats
 
-    def _limits(self) -> str:
-        ex = self.exploration
+    def _limits(self, of: Exploration | Levels | None = None) -> str:
+        ex = self.exploration if of is None else of
         if ex.stopped_by == "states":
             return (
                 f"the exploration reached its state limit ({ex.states - 1}; --max-states "
