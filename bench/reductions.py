@@ -3,13 +3,14 @@
 Workloads: the trap pools (``bench/pools.py``: SIZE set traps, four interchangeable kinds,
 claim ``always chain_length <= SIZE``), SIZE simultaneous triggers (Raigeki destroys SIZE
 copies of a trigger monster, whose SEGOC order B chooses; claim ``always cards_drawn(B) ==
-SIZE``) and the Damage Step board (``bench/boards/damage-step.yaml``, each of its claims).
+SIZE``), the Damage Step board (``bench/boards/damage-step.yaml``, each of its claims) and
+the full board's claim that holds (``bench/boards/raigeki-4-4.yaml``, :data:`FULL`).
 The pools' and triggers' claims hold, so every continuation is needed. The seed example's
 ``can_respond(B)`` is measured in the same run, and each time is given as a ratio to it.
 Every measurement runs in a fresh process (its peak memory is its own); on and off alternate.
 
     python bench/reductions.py [--runs 3] [--pools 6,8,10,12] [--triggers 6,8,10] [--timeout 120]
-        [--board-engines auto,explore]
+        [--board-engines auto,explore] [--no-board] [--no-full-board]
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ START = "<!-- reductions: written by bench/reductions.py -->"
 END = "<!-- end of reductions -->"
 SEED = HERE.parent / "examples" / "yugioh" / "raigeki-imperial-order-dark-bribe.yaml"
 BOARD = HERE / "boards" / "damage-step.yaml"
+FULL = (HERE / "boards" / "raigeki-4-4.yaml", 'always zone("Celtic Guardian") == field')
+"""The full board's claim that holds: every continuation is needed."""
 
 
 def triggers(size: int) -> str:
@@ -182,6 +185,26 @@ def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
                 f"| {int(_median(off, 'states')):,} | {s_off:.2f} | {s_off / seed:.1f} "
                 f"| {_median(on, 'peak_mb'):.0f} / {_median(off, 'peak_mb'):.0f} |"
             )
+    full = [r for r in runs if r["workload"] == "full"]
+    if full:
+        lines += [
+            "",
+            f"The full board (`bench/boards/raigeki-4-4.yaml`), `{FULL[1]}`, with the default",
+            "engine and with `--engine explore`, reductions on and off:",
+            "",
+            "| engine | reduction | verdict | step | states | s | × seed | MB |",
+            "|:--|:--|:--|:--|---:|---:|---:|---:|",
+        ]
+        for engine in dict.fromkeys(r["engine"] for r in full):
+            for reduce in (True, False):
+                same = [r for r in full if r["engine"] == engine and r["reduce"] == reduce]
+                seconds = _median(same, "seconds")
+                lines.append(
+                    f"| {engine} | {'on' if reduce else 'off'} | {same[0]['verdict']} "
+                    f"| {same[0].get('step', 'interpreted')} "
+                    f"| {int(_median(same, 'states')):,} | {seconds:.2f} | {seconds / seed:.1f} "
+                    f"| {_median(same, 'peak_mb'):.0f} |"
+                )
     lines += ["", END]
     return "\n".join(lines)
 
@@ -194,6 +217,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-board", dest="board", action="store_false")
     parser.add_argument("--board-engines", default="auto,explore")
+    parser.add_argument("--no-full-board", dest="full", action="store_false")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = parser.parse_args()
     work = [("pool", int(s)) for s in args.pools.split(",") if s]
@@ -219,6 +243,11 @@ def main() -> None:
                         runs.append({"workload": "board", "size": number, "claim": claim, **found})
                         runs[-1]["engine"] = engine
                         print(json.dumps(runs[-1]), flush=True)
+            for engine in args.board_engines.split(",") if args.full else ():
+                for reduce in (True, False):
+                    found = measure(FULL[0], FULL[1], reduce, args.timeout, engine=engine)
+                    runs.append({"workload": "full", "size": 0, "engine": engine, **found})
+                    print(json.dumps(runs[-1]), flush=True)
     section = report(runs, args)
     from bench.run import write_section
 

@@ -193,3 +193,50 @@ def test_every_log_column_is_one_the_quotient_knows() -> None:
     assert sorted(n for names in LOGS.values() for n in names) == sorted(
         f.name for f in (*CORE, *OPTIONAL.values()) if f.over in ("alog", "rlog")
     )
+
+
+def test_with_interchangeable_cards_a_log_read_as_a_set_is_kept_in_order() -> None:
+    # Found by the array step's random differential run: three copies of a creature with a
+    # trigger, and a claim that reads the activations as a set. Sorted, the entries would
+    # come in an order that depends on the copies' names, so two renamings of one state got
+    # two canonical forms, and the witness of a later claim could not be replayed.
+    from tests.test_differential import load, walked
+    from tests.test_symmetry import _with_copies
+
+    creature = {"kind": "creature", "controller": "B", "zone": "field", "power": 3}
+    creature |= {"toughness": 4, "ability": {"type": "triggered"}}
+    creature["ability"] |= {"trigger": {"event": "sent-to-graveyard", "from": "field"}}
+    creature["ability"] |= {"effect": {"lose-lp": 8000, "player": "opponent"}}
+    wrath = {"kind": "creature", "controller": "A", "zone": "field", "power": 2}
+    wrath |= {"toughness": 2, "color": "red", "ability": {"type": "activated", "once": "turn"}}
+    wrath["ability"] |= {"effect": {"destroy": "all-monsters", "of": "opponent"}}
+    wrath["ability"]["effect"] |= {"filter": {"card": "card", "other": True}}
+    instant = {"kind": "instant", "controller": "B", "zone": "hand"}
+    instant |= {"target": {"card": "monster", "zone": "field", "color": "red"}}
+    instant |= {"effect": {"gain-lp": 1_000_000_000, "player": "opponent"}}
+    bear = {"kind": "creature", "controller": "B", "zone": "hand", "power": 1, "toughness": 3}
+    data = {"rules": "mtg", "players": ["A", "B"], "turn": "A", "claims": []}
+    data |= {"history": ["A activates Card 4", "A passes"]}
+    data["cards"] = {"Card 1": instant, "Card 2": bear | {"color": "green"}, "Card 3": creature}
+    data["cards"]["Card 4"] = wrath
+    prepared = prepare(load(_with_copies(data, [2])))
+    system = prepared.system
+    state = walked(system, prepared.history.state, [30, 2, 7, 42])
+    texts = ["always after_link(2) cards_drawn(A) != -65536", "always not priority == A"]
+    texts.append('(can_activate(B, "Card 3") or can_respond(A))')
+    start = READ.an(state)
+    reduced = ExplorerEngine(system, state, start, 20_000, arrays_after=None)
+    plain = ExplorerEngine(system, state, start, 20_000, reduce=False, arrays_after=None)
+    for text in texts * 2:
+        formula = parse_for(system.world.scenario, text)
+        one, other = decide(reduced, formula), decide(plain, formula)
+        assert one.verdict is other.verdict, text
+        assert (one.trace is None) == (other.trace is None), text
+        if one.trace is not None and other.trace is not None:
+            assert len(one.trace) == len(other.trace), text
+            assert READ.mode(system.run(state, list(one.trace))) == READ.mode(
+                system.run(state, list(other.trace))
+            )
+    assert reduced.classes and all(
+        keep.ordered or not keep.abilities for _, keep in reduced.view.keep
+    )

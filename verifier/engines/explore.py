@@ -589,6 +589,8 @@ class ExplorerEngine:
             self.named |= named
         classes = interchangeable(self.system.world, self.named)
         widened = self.view | wanted
+        if classes:
+            widened = widened.in_order()  # sets of entries and renamings do not mix
         if classes != self.classes or widened != self.view or self.exploration.expanded:
             self.classes, self.view = classes, widened
             self.exploration = self._exploration(classes)

@@ -112,6 +112,25 @@ class View:
         theirs = dict(other.keep)
         return View(tuple((log, keep | theirs[log]) for log, keep in self.keep))
 
+    def in_order(self) -> View:
+        """The view that keeps in order, where they are, the entries this one reads as a set.
+
+        What the symmetry reduction needs: it tells interchangeable cards apart by where
+        they are named, and a log reduced to a sorted set puts its entries in an order that
+        depends on the cards' names, so two renamings of one state could get two canonical
+        forms (and a continuation through them no real one follows). In order, where an
+        entry is does not depend on names."""
+        if self.whole:
+            return self
+        keep = tuple(
+            (
+                log,
+                Keep(None, k.columns, True) if not k.ordered and k.abilities != frozenset() else k,
+            )
+            for log, k in self.keep
+        )
+        return View(keep)
+
     def covers(self, other: View) -> bool:
         if self.whole:
             return True
