@@ -89,6 +89,13 @@ def test_the_array_step_stops_at_its_limits(tmp_path: Path) -> None:
     capped = Levels(system, start, program, max_states=500).run()
     assert capped.stopped_by == "states" and capped.states == 501
     assert not capped.faithful
+    # The state past the limit is counted, not filed: the explorer's final states, at
+    # every limit (a limit that ends on a final state once let a witness through).
+    for most in range(60, 2_669, 41):
+        plain = Exploration(system, start, most, max_bytes=None).run()
+        arrays = Levels(system, start, program, most, max_bytes=None).run()
+        assert arrays.states == plain.states == most + 1
+        assert arrays.terminals == plain.terminals, most
     timed = Levels(system, start, program, seconds=0.0).run()
     assert timed.stopped_by == "time" and not timed.faithful
     if resident_bytes() is not None:

@@ -608,7 +608,8 @@ class Levels:
         cut = self._packed(successors[first])
         new = [k for k, key in enumerate(cut) if key not in index]
         room = self.max_states + 1 - len(keys)
-        if len(new) >= room:
+        full = len(new) >= room
+        if full:
             new = new[:room]
             self.stopped_by = "states"
         if not new:
@@ -622,6 +623,10 @@ class Levels:
         self._action.extend(action[at].tolist())
         chosen = successors[at]
         chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
+        if full:  # the state past the limit is counted, not filed, as the explorer does
+            chosen, chosen_numbers = chosen[:-1], chosen_numbers[:-1]
+            if not len(chosen):
+                return rows[:0], numbers[:0]
         kinds = self._classify(chosen)
         finals = np.flatnonzero(kinds == _FINAL)
         if len(finals):
