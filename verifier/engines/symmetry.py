@@ -79,14 +79,22 @@ def interchangeable(world: World, named: Iterable[int] = ()) -> tuple[tuple[int,
     """The classes (two cards or more) of interchangeable cards not in ``named``.
 
     A card another card's definition points to (a Magic blocker's attacker) stays alone, as
-    does a token slot.
+    does a token slot or a spell's copy slot (used in the order of their slots), and the card
+    whose slots they are.
     """
     kept = set(named)
     for card in world.cards:
         if card.blocking >= 0:
             kept.update((card.index, card.blocking))
-        if card.token:  # an effect creates its tokens in the order of their slots
+        # An effect creates its tokens, and its copies of a spell, in the order of their
+        # slots (the first unused first), and a slot names the card it belongs to: neither
+        # the slots nor that card can be renamed without the other.
+        if card.token:
             kept.add(card.index)
+            if card.maker >= 0:
+                kept.add(world.abilities[card.maker].card)
+        if card.copy_of >= 0:
+            kept.update((card.index, card.copy_of))
     classes: dict[tuple[Any, ...], list[int]] = {}
     for card in world.cards:
         if card.index not in kept:
