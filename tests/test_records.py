@@ -117,6 +117,68 @@ def test_every_claim_has_the_same_value_on_a_state_and_its_representative(path: 
                 assert real == kept, (claim.text, state)
 
 
+def representatives_step_alike(system: System, start: State, wanted: View, most: int) -> int:
+    """From every state of an exploration and from its representative, the same actions
+    are legal, and each leads to states with one representative: the quotient is a
+    congruence of the rules, so a continuation found among representatives is a real one.
+    The number of steps compared."""
+    quotient = Quotient(system.layout, start, wanted)
+    compared = 0
+    for state in Exploration(system, start, most).run().parent:
+        chosen = quotient(state)
+        actions = list(system.enabled_actions(state))
+        assert list(system.enabled_actions(chosen)) == actions
+        for action in actions:
+            real = quotient(system.step(CONCRETE, state, action))
+            assert quotient(system.step(CONCRETE, chosen, action)) == real, action
+            compared += 1
+    return compared
+
+
+MANA_TWICE = """\
+rules: mtg
+turn: A
+step: declare-blockers
+cards:
+  Shock: {kind: instant, controller: B, zone: hand, mana: "{2}",
+    target: {player: opponent}, effect: {damage: 2}}
+  Land 1: {kind: land, controller: B, ability: {type: mana-ability, cost: {tap: this},
+    effect: {add-mana: C}}}
+  Land 2: {kind: land, controller: B, ability: {type: mana-ability, cost: {tap: this},
+    effect: {add-mana: C}}}
+  Bear: {kind: creature, controller: A, zone: field, power: 2, toughness: 2, attacking: true}
+  Ponder: {kind: instant, controller: A, zone: hand, effect: {draw: 1}}
+deck: {A: 2, B: 2}
+history:
+  - A activates Ponder
+claims:
+  - claim: not can_respond(B)
+"""
+
+
+def test_a_log_read_as_a_set_keeps_one_representative_when_entries_repeat(
+    tmp_path: Path,
+) -> None:
+    # B's two lands tap for mana at one point of the turn: two entries alike in all that
+    # can_respond reads, kept once. The place the second leaves blank is no entry: a
+    # representative once kept it as one, so the next activation's representative was not
+    # the real state's, and a witness found among them could not be replayed.
+    path = tmp_path / "mana-twice.yaml"
+    path.write_text(MANA_TWICE, encoding="utf-8")
+    scenario = load_scenario(path)
+    prepared = prepare(scenario)
+    system, start = prepared.system, prepared.history.state
+    body = parse_for(scenario, "can_respond(B)")
+    assert isinstance(body, ast.Quantified)
+    wanted = view(system.world, body.body)
+    assert not wanted.whole and not dict(wanted.keep)["an"].ordered
+    assert representatives_step_alike(system, start, wanted, 2_000) > 10
+    for order in ("breadth", "fewest-moves"):
+        engine = ExplorerEngine(system, start, prepared.history.activations, order=order)
+        answer = decide(engine, parse_for(scenario, "not can_respond(B)"))
+        assert answer.verdict is Verdict.FAILS and answer.trace
+
+
 def test_what_a_claim_reads_of_the_logs() -> None:
     scenario = load_scenario(ROOT / "examples/yugioh/raigeki-imperial-order-dark-bribe.yaml")
     world = prepare(scenario).system.world
@@ -133,6 +195,13 @@ def test_what_a_claim_reads_of_the_logs() -> None:
     assert dict(read('exists resolves("Dark Bribe")').keep)["rn"].abilities == bribe
     responds = dict(read("can_respond(B)").keep)["an"]
     assert responds.abilities is None  # every entry, but only who, which chain, which link
+    assert responds.columns == {"a_pl", "a_cno", "a_link"}
+    # Where a spell is copied, which ability an entry is tells a copy from a response.
+    storm = load_scenario(ROOT / "examples/mtg/storm-copies-for-each-spell-cast-before-it.yaml")
+    formula = parse_for(storm, "can_respond(B)")
+    assert isinstance(formula, ast.Quantified)
+    copied = dict(view(prepare(storm).system.world, formula.body).keep)["an"]
+    assert copied.columns == {"a_ab", "a_pl", "a_cno", "a_link"}
     assert read('always zone("Raigeki") == graveyard') == View()
     for ordered in (
         'exists resolution_order == ["Dark Bribe", "Raigeki"]',

@@ -126,6 +126,8 @@ def _as_set(out: Any, rows: Any, log: _Set, written: Any) -> None:
     entries = np.where(log.kept[None, None, :], entries, log.fills[None, None, :])
     counted = rows[:, log.count].astype(np.int64) - log.since
     valid = np.arange(slots)[None, :] < counted[:, None]
+    # An entry that holds the fill in every column read is none (as the interpreted one).
+    valid &= ~(entries == log.fills[None, None, :]).all(axis=2)
     if log.abilities is not None:
         valid &= np.isin(entries[:, :, 0], log.abilities)
     # Each row's entries sorted, the ones the claims read first: by row, then unread last,

@@ -156,8 +156,10 @@ def _atom(world: World, formula: ast.Formula) -> View:
         keep = Keep(of(formula.card), frozenset({"a_ab", "a_tg", "a_tg2"}))
         return View((("an", keep), ("rn", NOTHING)))
     if isinstance(formula, ast.Responds):
-        keep = Keep(None, frozenset({"a_pl", "a_cno", "a_link"}))
-        return View((("an", keep), ("rn", NOTHING)))
+        columns = {"a_pl", "a_cno", "a_link"}
+        if any(c.copy_of >= 0 for c in world.cards):
+            columns.add("a_ab")  # a copy of a spell is not a response: it reads whose
+        return View((("an", Keep(None, frozenset(columns))), ("rn", NOTHING)))
     if isinstance(formula, _ORDERED):
         return View(
             tuple(
@@ -264,6 +266,9 @@ class Quotient:
                         for column, kept, fill in zip(columns, log.kept, log.fills, strict=True)
                     )
                 )
+        # An entry that holds the fill in every column read is no entry to any claim, and
+        # is one with the places a representative leaves blank (an entry equal to another).
+        entries.discard(log.fills)
         ordered = sorted(entries, key=_order)
         out = []
         for j, (column, fill) in enumerate(zip(columns, log.fills, strict=True)):
