@@ -260,7 +260,6 @@ def test_a_claim_that_reads_entries_as_a_set_is_reduced_over_rows(tmp_path: Path
     wanted = view(system.world, formula.body)
     program = compile_relation(system, start)
     forget = RowQuotient(system.layout, start, wanted, program)
-    assert forget.sorts
     quotient = Quotient(system.layout, start, wanted)
     levels = Levels(system, start, program)
     reached = list(Exploration(system, start, max_states=3_000).run().parent)
@@ -268,6 +267,35 @@ def test_a_claim_that_reads_entries_as_a_set_is_reduced_over_rows(tmp_path: Path
     reduced = forget(levels.rows(reached))
     assert reduced.tolist() == levels.rows([quotient(s) for s in reached]).tolist()
     assert (reduced != levels.rows(reached)).any()  # entries forgotten and sorted
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        'always zone("Trap 1") != banished',  # no entry read: every log forgotten
+        'exists resolves("Trap 2")',  # the activations forgotten, resolutions a set
+        'exists (activates(B, "Trap 1") and not activates(A, "Trap 3"))',
+    ],
+)
+def test_a_program_that_leaves_forgotten_columns_unwritten_reaches_the_same_states(
+    tmp_path: Path, claim: str
+) -> None:
+    scenario = load_scenario(write_pool(tmp_path, 6))
+    prepared = prepare(scenario)
+    system, start = prepared.system, prepared.history.state
+    wanted = view(system.world, parse_for(scenario, claim).body)
+    program = compile_relation(system, start)
+    forget = RowQuotient(system.layout, start, wanted, program)
+    stepped, left = forget.leaving_unwritten(program)
+    assert sum(map(len, stepped.changes)) < sum(map(len, program.changes))
+    blanking = Levels(system, start, program, symmetry=forget).run()
+    unwritten = Levels(system, start, stepped, symmetry=left, canonical=forget).run()
+    assert unwritten.states == blanking.states
+    assert unwritten.reached() == blanking.reached()
+    assert unwritten.terminals == blanking.terminals
+    for final in unwritten.terminals[:30]:
+        replayed = system.run(start, unwritten.path(final))
+        assert unwritten._canonical_state(replayed) == final
 
 
 def test_beside_the_fewest_moves_order_the_array_step_settles_every_no(tmp_path: Path) -> None:
@@ -420,6 +448,24 @@ def test_a_row_is_kept_in_a_byte_an_element_where_its_values_fit(tmp_path: Path)
     assert [len(k) for k in keys] == [width, width * rows.itemsize]
     levels._keys = keys
     assert levels._stored([0, 1]).tolist() == rows.tolist()
+
+
+def test_the_columns_that_start_wide_are_kept_whole_in_a_compact_key() -> None:
+    prepared = prepare(load_scenario(BOARD, allow_outside=True))
+    system, start = prepared.system, prepared.history.state
+    levels = Levels(system, start, compile_relation(system, start))
+    width, wide = len(levels.program.columns), levels._wide.tolist()
+    assert wide  # the life totals
+    rows = levels.rows([start, start, start])
+    rows[1, wide[0]] -= 2_500  # a life total changes: still compact
+    narrow = next(c for c in range(width) if c not in wide)
+    rows[2, narrow] = 300  # any other value past a byte: that row is kept whole
+    keys = levels._packed(rows)
+    compact = width + len(wide) * rows.itemsize
+    assert [len(k) for k in keys] == [compact, compact, width * rows.itemsize]
+    assert len(set(keys)) == 3
+    levels._keys = keys
+    assert levels._stored([0, 1, 2]).tolist() == rows.tolist()
 
 
 def test_a_spells_copy_slots_are_not_interchangeable() -> None:

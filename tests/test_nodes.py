@@ -14,7 +14,7 @@ import pytest
 from verifier.core.logic import CONCRETE
 from verifier.engines.arrays import evaluate
 from verifier.engines.nodes import Graph, Node, ProgramLogic
-from verifier.engines.program import Column, Op, Program
+from verifier.engines.program import Column, Op, Program, needed
 
 BITS = 4
 VALUES = range(-(1 << (BITS - 1)), 1 << (BITS - 1))
@@ -81,8 +81,6 @@ def test_the_relation_keeps_only_what_it_needs() -> None:
     graph = Graph()
     a = graph.column(0, False)
     graph.make(Op.NOT, (a == 1,), True)  # made, but no root needs it
-    from verifier.engines.relation import _needed
-
-    code, renumbered = _needed(graph, [graph.index(a + 1)])
+    code, renumbered = needed(graph.code, [graph.index(a + 1)])
     assert [op for op, _, _ in code] == [Op.COLUMN, Op.CONST, Op.ADD]
     assert set(renumbered) == {graph.index(a), graph.index(1), graph.index(a + 1)}

@@ -10,7 +10,8 @@ written. The count of each log, which the rules read, is kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -98,8 +99,38 @@ class RowQuotient:
                     abilities,
                 )
             )
-        self.sorts = any(isinstance(log, _Set) for log in self.logs)
-        """Whether it sorts entries (a renaming can change their order: apply it again)."""
+        self._start = [
+            start[c.position] if c.index is None else start[c.position][c.index]
+            for c in program.columns
+        ]
+
+    def leaving_unwritten(self, program: Program) -> tuple[Program, RowQuotient | None]:
+        """The same reduction, made cheaper: ``program`` without the writes of the columns
+        it blanks wherever they are written (each keeps its start value, its fill, in every
+        row reached, as blanking gives it), and what is left to map rows (None: nothing).
+
+        Exact: whatever an action computes reads its state's row, in which such a column
+        holds its fill either way."""
+        blanked = {
+            column
+            for log in self.logs
+            if isinstance(log, _Blanked)
+            for column, fill in zip(log.columns, log.fills.tolist(), strict=True)
+            if self._start[column] == fill
+        }
+        left = copy.copy(self)
+        left.logs = []
+        for log in self.logs:
+            if isinstance(log, _Blanked):
+                kept = [k for k, c in enumerate(log.columns) if c not in blanked]
+                if not kept:
+                    continue
+                left.logs.append(
+                    replace(log, columns=[log.columns[k] for k in kept], fills=log.fills[kept])
+                )
+            else:
+                left.logs.append(log)
+        return program.without_writes(blanked), (left if left.logs else None)
 
     def __call__(self, rows: Any) -> Any:
         """The representative of every row."""

@@ -1,20 +1,23 @@
 """The array step: a breadth-first exploration that takes a whole level of states at a time.
 
 The explorer's interpreted step runs the rules anew for every state. This one evaluates the
-transition relation (:mod:`verifier.engines.program`, built from the one rule
-text) once per chunk of a level: every instruction is one NumPy operation over all the
-chunk's states, an action's successors are the rows where its guard holds with the columns
-it writes replaced. Successors are kept in the explorer's own order (by the state they come
-from, then by action), deduplicated against every state reached so far, and filed as the
-explorer files them: final states, states past a capacity, dead ends. It visits exactly the
-explorer's states, and a final state it shows first is reached by a shortest continuation.
+transition relation (:mod:`verifier.engines.program`, built from the one rule text) once per
+chunk of a level: every instruction is one NumPy operation over the chunk's states in one
+mode, with the relation specialised to that mode (:mod:`verifier.engines.specialize`); an
+action's successors are the rows where its guard holds with the columns it writes replaced,
+computed over those rows only. Successors are kept in the explorer's own order (by the state
+they come from, then by action), deduplicated against every state reached so far, and filed
+as the explorer files them: final states, states past a capacity, dead ends. It visits
+exactly the explorer's states, and a final state it shows first is reached by a shortest
+continuation.
 
 A state is held as the bytes of its row of changing elements (the others keep their start
-values), a byte an element where its values fit, with the state it was reached from and the
-action that reached it, for the witness. Reductions, when given, map each successor row to
-its canonical row first (:mod:`verifier.engines.array_symmetry`,
-:mod:`verifier.engines.array_records`); a claim is evaluated over the final rows by a
-program of its own (:func:`verifier.engines.relation.compile_claim`).
+values), a byte an element where its values fit (the columns that start wide, such as life
+totals, whole), with the state it was reached from and the action that reached it, for the
+witness. Reductions, when given, map each successor row to its canonical row first
+(:mod:`verifier.engines.array_symmetry`, :mod:`verifier.engines.array_records`); a claim is
+evaluated over the final rows by a program of its own
+(:func:`verifier.engines.relation.compile_claim`).
 """
 
 from __future__ import annotations
@@ -28,24 +31,20 @@ import numpy as np
 
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT
-from verifier.engines.program import Op, Program
+from verifier.engines.operations import operation
+from verifier.engines.program import Op, Program, cone
 from verifier.engines.resident import resident_bytes
+from verifier.engines.specialize import specialized
 from verifier.engines.symmetry import concrete_path
 from verifier.system import Action, System
 
 if TYPE_CHECKING:
     from verifier.engines.explore import Exploration
 
-__all__ = ["CHUNK", "Levels", "cone", "evaluate"]
+__all__ = ["CHUNK", "Levels", "evaluate"]
 
-CHUNK = 2048
+CHUNK = 8192
 """States evaluated together: each instruction is one array operation over this many."""
-
-
-def _wrap(values: Any, bits: int) -> Any:
-    """Two's-complement wrap to ``bits``, as a bit-vector sum does."""
-    half = 1 << (bits - 1)
-    return ((values + half) & ((1 << bits) - 1)) - half
 
 
 def evaluate(
@@ -96,7 +95,7 @@ def _steps(program: Program) -> list[tuple[Any, Any]]:
         elif op is Op.CONST:
             steps.append((_CONSTANT, constant))
         else:
-            steps.append((_function(op, len(args), bits), args))
+            steps.append((operation(op, len(args), bits), args))
     if len(_STEPS) > 64:
         _STEPS.clear()
     _STEPS[id(program)] = (program, steps)
@@ -106,86 +105,34 @@ def _steps(program: Program) -> list[tuple[Any, Any]]:
 _COLUMN, _TRUTH, _CONSTANT = object(), object(), object()
 
 
-def _function(op: Op, count: int, bits: int) -> Callable[..., Any]:
-    """What computes ``op`` over ``count`` arguments (sums and differences wrap to ``bits``)."""
-    if op is Op.ITE and count == 3:
-        return np.where
-    if op is Op.NOT and count == 1:
-        return np.logical_not
-    if op is Op.SUB and count == 2:
-        return lambda a, b: _wrap(np.subtract(a, b, dtype=np.int64), bits)
-    if op is Op.NEG and count == 1:
-        return lambda a: _wrap(-np.int64(a), bits)
-    if op in (Op.SHR, Op.SHL) and count == 2:
-        return lambda a, b: _shift(op, a, b, bits)
-    if count == 2 and op in _BINARY:
-        return _BINARY[op]
-    if op in _FOLDED and count >= 1:
-        combine = _FOLDED[op]
+class _Plan:
+    """How a program steps rows: what its guards need, and what each action's changes need.
 
-        def folded(*xs: Any) -> Any:
-            value = xs[0]
-            for x in xs[1:]:
-                value = combine(value, x)
-            return _wrap(value, bits) if op is Op.ADD else value
+    The guards are evaluated over every row; an action's changes only over the rows it is
+    legal in (fewer elements for every instruction they need)."""
 
-        return folded
-    raise AssertionError(f"no evaluation of {op!r} with {count} arguments")
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.guarding = cone(program.code, program.guards)
+        self.changing = [cone(program.code, (s for _, s in c)) for c in program.changes]
 
-
-def cone(program: Program, roots: Iterable[int]) -> list[int]:
-    """The instructions ``roots`` need (themselves included), in order."""
-    seen: set[int] = set()
-    stack = list(roots)
-    while stack:
-        i = stack.pop()
-        if i not in seen:
-            seen.add(i)
-            stack.extend(program.code[i][1])
-    return sorted(seen)
-
-
-def _shift(op: Op, a: Any, b: Any, bits: int) -> Any:
-    """A bit-vector shift: the amount is unsigned (a negative one is past the width), and
-    a shift by the width or more leaves only the sign (right) or nothing (left)."""
-    a, b = np.int64(0) + a, np.int64(0) + b
-    past = (b < 0) | (b >= bits)
-    amount = np.where(past, bits - 1, b)
-    if op is Op.SHR:
-        return np.right_shift(a, amount)
-    return np.where(past, 0, _wrap(np.left_shift(a, amount), bits))
-
-
-def _add(a: Any, b: Any) -> Any:
-    return np.add(a, b, dtype=np.int64)
-
-
-def _implies(a: Any, b: Any) -> Any:
-    return np.logical_or(np.logical_not(a), b)
-
-
-_FOLDED: dict[Op, Callable[[Any, Any], Any]] = {
-    Op.AND: np.logical_and,
-    Op.OR: np.logical_or,
-    Op.XOR: np.logical_xor,
-    Op.ADD: _add,
-}
-"""The operations of any number of arguments, folded left (a sum wraps once, at the end:
-two's-complement addition is associative)."""
-
-_BINARY: dict[Op, Callable[[Any, Any], Any]] = {
-    Op.AND: np.logical_and,
-    Op.OR: np.logical_or,
-    Op.XOR: np.logical_xor,
-    Op.IMPLIES: _implies,
-    Op.EQ: np.equal,
-    Op.NE: np.not_equal,
-    Op.LT: np.less,
-    Op.LE: np.less_equal,
-    Op.GT: np.greater,
-    Op.GE: np.greater_equal,
-}
-"""The operations of two arguments computed as they are (sums and differences wrap)."""
+    def successors(self, rows: Any) -> Iterable[tuple[int, Any, Any]]:
+        """Per action legal in some of ``rows``: the action, its successors, and the rows
+        (their positions) it is legal in."""
+        program = self.program
+        guards = evaluate(program, rows, self.guarding)
+        count = len(rows)
+        for taken, (guard, changes) in enumerate(zip(program.guards, program.changes, strict=True)):
+            mask = np.broadcast_to(np.asarray(guards[guard], dtype=bool), (count,))
+            if not mask.any():
+                continue
+            where = np.flatnonzero(mask)
+            legal = rows.take(where, axis=0)
+            values = evaluate(program, legal, self.changing[taken], [None] * len(program.code))
+            following = legal.copy()  # the values may be views of the legal rows' columns
+            for column, slot in changes:
+                following[:, column] = values[slot]
+            yield taken, following, where
 
 
 Progress = Callable[["Levels"], None]
@@ -208,13 +155,17 @@ class Levels:
         max_bytes: int | None = DEFAULT_MEMORY_LIMIT,
         progress: Progress | None = None,
         symmetry: Callable[[Any], Any] | None = None,
+        canonical: Callable[[Any], Any] | None = None,
     ) -> None:
         """``symmetry``, when given, maps rows to their canonical forms
         (:class:`~verifier.engines.array_symmetry.RowSymmetry`): every state reached after
         the start is kept as its canonical form, and :meth:`path` replays real actions
-        through them."""
+        through them. ``canonical``: the canonical form of any row, where ``program``
+        itself makes part of the reduction (it leaves forgotten columns unwritten, so
+        ``symmetry`` need not forget them); by default ``symmetry``."""
         self.system = system
         self.symmetry = symmetry
+        self._canon = symmetry if canonical is None else canonical
         self.start = start
         self.program = program
         self.max_states = max_states
@@ -224,7 +175,6 @@ class Levels:
         self._baseline = resident_bytes() if max_bytes is not None else None
         bits = program.bits
         self._dtype: Any = next(t for t in _DTYPES if np.iinfo(t).bits >= bits)
-        self._width = len(program.columns) * np.dtype(self._dtype).itemsize
         # Every element of a state, flat: the start's, and where the row's columns go.
         self._spans: list[tuple[int, int, bool, bool]] = []
         flat: list[int] = []
@@ -239,14 +189,21 @@ class Levels:
         self._places = np.array(
             [offsets[c.position] + (c.index or 0) for c in program.columns], dtype=np.int64
         )
-        # What the guards need, and what each action's changes need besides.
-        self._guarding = cone(program, program.guards)
-        guarding = set(self._guarding)
-        self._changing = [
-            [i for i in cone(program, (slot for _, slot in changes)) if i not in guarding]
-            for changes in program.changes
-        ]
+        # Per mode (the rows of a chunk in one mode are stepped together), the program
+        # specialised to it and what its guards and changes need.
+        self._plans: dict[int | None, _Plan] = {}
         first = self.rows([start])[0]
+        # The columns whose start values do not fit a byte: kept whole in every key (the
+        # rest, a byte an element, where they fit). A key of that kind must differ in
+        # length from a whole row's.
+        fits = (first >= -128) & (first <= 127)
+        if (
+            len(first) * (np.dtype(self._dtype).itemsize - 1)
+            == (~fits).sum() * np.dtype(self._dtype).itemsize
+        ):
+            fits[:] = False  # no row is then keyed compactly: every key is whole
+        self._wide = np.flatnonzero(~fits)
+        self._narrow = np.flatnonzero(fits)
         self._keys: list[bytes] = self._packed(first[None, :])
         self._index: dict[bytes, int] = {self._keys[0]: 0}
         self._parent = array("q", [-1])
@@ -285,6 +242,7 @@ class Levels:
         program: Program,
         progress: Progress | None = None,
         symmetry: Callable[[Any], Any] | None = None,
+        canonical: Callable[[Any], Any] | None = None,
     ) -> Levels:
         """The array step going on from where the breadth-first ``ex`` (its queue of states
         still to expand intact) stopped: what it reached, in its order, with its parents,
@@ -295,7 +253,15 @@ class Levels:
         states whose rows coincide are one, the first reached (the nearest the start).
         """
         made = cls(
-            ex.system, ex.start, program, ex.max_states, ex.budget, ex.max_bytes, progress, symmetry
+            ex.system,
+            ex.start,
+            program,
+            ex.max_states,
+            ex.budget,
+            ex.max_bytes,
+            progress,
+            symmetry,
+            canonical,
         )
         reached = list(ex.parent)
         rows = made.rows(reached)
@@ -378,47 +344,51 @@ class Levels:
             numbers.append(number)
             number = self._parent[number]
         actions.reverse()
-        if self.symmetry is None:
+        if self._canon is None:
             return actions
         numbers.reverse()
         states = self._decoded(self._stored(numbers))
         return concrete_path(self.system, self.start, self._canonical_state, states)
 
     def _packed(self, rows: Any) -> list[bytes]:
-        """Each row's key: its bytes as 8-bit integers where all its values fit, as the
-        rows' own integers otherwise (so a state has one key, and most take a byte an
-        element)."""
-        width = len(self.program.columns)
+        """Each row's key (so a state has one key, and most take a byte an element): the
+        low bytes of its elements, then the columns that start wide (a life total) whole,
+        where every other element fits a byte; else its elements whole. The two kinds
+        differ in length."""
+        wide = self._wide
         if self._dtype is np.int8 or not len(rows):
-            blob = np.ascontiguousarray(rows).tobytes()
-            size = width * rows.itemsize
-            return [blob[k * size : (k + 1) * size] for k in range(len(rows))]
-        small = ((rows >= -128) & (rows <= 127)).all(axis=1)
+            return _keys(rows)
+        narrow = rows[:, self._narrow]
+        small = ((narrow >= -128) & (narrow <= 127)).all(axis=1)
+        compact = rows.astype(np.int8).view(np.uint8)
+        if len(wide):
+            compact = np.hstack([compact, np.ascontiguousarray(rows[:, wide]).view(np.uint8)])
         if small.all():
-            blob = rows.astype(np.int8).tobytes()
-            return [blob[k * width : (k + 1) * width] for k in range(len(rows))]
-        keys: list[bytes] = []
-        narrow = rows.astype(np.int8).tobytes()
-        wide = np.ascontiguousarray(rows).tobytes()
-        size = width * rows.itemsize
-        for k, fits in enumerate(small.tolist()):
-            keys.append(
-                narrow[k * width : (k + 1) * width] if fits else wide[k * size : (k + 1) * size]
-            )
-        return keys
+            return _keys(compact)
+        whole = _keys(rows)
+        return [
+            key if fits else whole[k]
+            for k, (key, fits) in enumerate(zip(_keys(compact), small.tolist(), strict=True))
+        ]
 
     def _stored(self, numbers: list[int]) -> Any:
         """The rows of the states numbered ``numbers``."""
-        width = len(self.program.columns)
+        width, wide = len(self.program.columns), self._wide
         rows = np.empty((len(numbers), width), dtype=self._dtype)
+        whole = width * rows.itemsize
         for at, n in enumerate(numbers):
             key = self._keys[n]
-            rows[at] = np.frombuffer(key, dtype=np.int8 if len(key) == width else self._dtype)
+            if len(key) == whole and self._dtype is not np.int8:
+                rows[at] = np.frombuffer(key, dtype=self._dtype)
+            else:
+                rows[at] = np.frombuffer(key, dtype=np.int8, count=width)
+                if len(wide):
+                    rows[at, wide] = np.frombuffer(key, dtype=self._dtype, offset=width)
         return rows
 
     def _canonical_state(self, state: State) -> State:
-        assert self.symmetry is not None
-        return self._decoded(self.symmetry(self.rows([state])))[0]
+        assert self._canon is not None
+        return self._decoded(self._canon(self.rows([state])))[0]
 
     def reached(self) -> list[State]:
         """Every state reached so far, in the order reached."""
@@ -539,6 +509,16 @@ class Levels:
             kinds[rows[:, program.overflow] != int(Capacity.NONE)] = _PAST
         return kinds
 
+    def _plan(self, mode: int | None) -> _Plan:
+        """How the rows in ``mode`` are stepped (None: whatever their mode)."""
+        plan = self._plans.get(mode)
+        if plan is None:
+            program = self.program
+            if mode is not None:
+                program = specialized(program, self.program.mode, mode)  # type: ignore[arg-type]
+            plan = self._plans[mode] = _Plan(program)
+        return plan
+
     def _level(self, deadline: float | None) -> None:
         """Expand the current level; the new states to expand become the next."""
         rows, numbers = self._rows, self._numbers
@@ -568,25 +548,21 @@ class Levels:
     def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
         """The successors of ``rows`` not reached before, filed; those to expand next."""
         program = self.program
-        values = evaluate(program, rows, self._guarding)
         count = len(rows)
         found: list[Any] = []
         parents: list[Any] = []
         actions: list[Any] = []
         moved = np.zeros(count, dtype=bool)
-        for taken, (guard, changes) in enumerate(zip(program.guards, program.changes, strict=True)):
-            mask = np.broadcast_to(np.asarray(values[guard], dtype=bool), (count,))
-            if not mask.any():
-                continue
-            moved |= mask
-            evaluate(program, rows, self._changing[taken], values)
-            following = rows[mask]
-            for column, slot in changes:
-                value = values[slot]
-                following[:, column] = value[mask] if np.ndim(value) else value
-            found.append(following)
-            parents.append(np.flatnonzero(mask))
-            actions.append(np.full(len(following), taken, dtype=np.int64))
+        modes = None if program.mode is None else rows[:, program.mode]
+        present = [None] if modes is None else np.unique(modes).tolist()
+        for mode in present:
+            at = None if len(present) == 1 else np.flatnonzero(modes == mode)
+            part = rows if at is None else rows[at]
+            for taken, following, where in self._plan(mode).successors(part):
+                moved[where if at is None else at[where]] = True
+                found.append(following)
+                parents.append(where if at is None else at[where])
+                actions.append(np.full(len(following), taken, dtype=np.int64))
         self._expanded += count
         stuck = np.flatnonzero(~moved)
         if len(stuck):
@@ -598,27 +574,30 @@ class Levels:
             successors = self.symmetry(successors)
         parent = np.concatenate(parents)
         action = np.concatenate(actions)
-        order = np.lexsort((action, parent))  # the explorer's order: by state, then action
-        successors, parent, action = successors[order], parent[order], action[order]
-        # Within the chunk, the first of equal rows; then against every state reached.
-        rowed = np.ascontiguousarray(successors).view(np.dtype((np.void, self._width))).ravel()
-        _, first = np.unique(rowed, return_index=True)
-        first.sort()
+        # In the explorer's order (by state, then action), each row not reached before:
+        # the first of equal rows within the chunk, and none reached in an earlier one.
+        order = np.lexsort((action, parent)).tolist()
         index, keys = self._index, self._keys
-        cut = self._packed(successors[first])
-        new = [k for k, key in enumerate(cut) if key not in index]
+        cut = self._packed(successors)
         room = self.max_states + 1 - len(keys)
+        first_number = number = len(keys)
+        new: list[int] = []
+        keep, take = keys.append, new.append
+        for k in order:
+            key = cut[k]
+            if key not in index:
+                index[key] = number
+                number += 1
+                keep(key)
+                take(k)
+                if number - first_number == room:
+                    break
         full = len(new) >= room
         if full:
-            new = new[:room]
             self.stopped_by = "states"
         if not new:
             return rows[:0], numbers[:0]
-        first_number = len(keys)
-        for k in new:
-            index[cut[k]] = len(keys)
-            keys.append(cut[k])
-        at = first[new]
+        at = np.array(new, dtype=np.int64)
         self._parent.extend(numbers[parent[at]].tolist())
         self._action.extend(action[at].tolist())
         chosen = successors[at]
@@ -650,5 +629,14 @@ class Levels:
 
 
 _GO, _FINAL, _PAST = 0, 1, 2
+
+
+def _keys(rows: Any) -> list[bytes]:
+    """Each row's bytes."""
+    rows = np.ascontiguousarray(rows)
+    void = np.dtype((np.void, rows.shape[1] * rows.itemsize))
+    keys: list[bytes] = rows.view(void).ravel().tolist()
+    return keys
+
 
 _DTYPES = (np.int8, np.int16, np.int32, np.int64)

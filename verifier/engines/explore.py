@@ -466,12 +466,9 @@ def _composed(
 ) -> Callable[[Any], Any] | None:
     """Rows' canonical form under a renaming and the record quotient, as
     :func:`~verifier.engines.records.composed` for states: the quotient first, so that the
-    renaming sees only what is kept, and again after it where the quotient sorts entries
-    (the renaming may change their order; forgotten columns stay forgotten)."""
+    renaming sees only what is kept."""
     if rename is None or forget is None:
         return rename or forget
-    if getattr(forget, "sorts", False):
-        return lambda rows: forget(rename(forget(rows)))
     return lambda rows: rename(forget(rows))
 
 
@@ -702,16 +699,16 @@ class ExplorerEngine:
         from verifier.engines.relation import compile_relation
 
         began = time.perf_counter()
-        program = compile_relation(self.system, self.start)
         try:
-            symmetry = self._row_reductions(program)
+            reductions = self._row_reductions(compile_relation(self.system, self.start))
         except Unsupported:
             self.arrays_after = None
             return True
+        program, symmetry, canonical = reductions
         progress: Any = self.progress  # told the same figures
         if self.order == "breadth":
             self.arrays = True
-            self.exploration = Levels.resumed(ex, program, progress, symmetry)
+            self.exploration = Levels.resumed(ex, program, progress, symmetry, canonical)
             self.exploration.seconds += time.perf_counter() - began
         else:
             self.decider = Levels(
@@ -723,22 +720,26 @@ class ExplorerEngine:
                 ex.max_bytes,
                 progress,
                 symmetry,
+                canonical,
             )
             self.decider.seconds += time.perf_counter() - began
         return True
 
-    def _row_reductions(self, program: Program) -> Callable[[Any], Any] | None:
-        """The engine's reductions over the rows of ``program``; :class:`Unsupported` when
-        the array step cannot compute them."""
+    def _row_reductions(self, program: Program) -> tuple[Program, Any, Any]:
+        """The engine's reductions over the rows of ``program``: the program to step them
+        with (it leaves the columns the record quotient forgets unwritten), what is left
+        to map its successors with, and the canonical form of any row;
+        :class:`Unsupported` when the array step cannot compute them."""
         from verifier.engines.array_records import RowQuotient
         from verifier.engines.array_symmetry import RowSymmetry
 
         system, start = self.system, self.start
         rename = RowSymmetry(system.world, self.classes, program, start) if self.classes else None
-        forget = None
-        if not self.view.whole:
-            forget = RowQuotient(system.layout, start, self.view, program)
-        return _composed(rename, forget)
+        if self.view.whole:
+            return program, rename, rename
+        forget = RowQuotient(system.layout, start, self.view, program)
+        stepped, left = forget.leaving_unwritten(program)
+        return stepped, _composed(rename, left), _composed(rename, forget)
 
     def stats(self, of: Exploration | Levels | None = None) -> dict[str, float | int | str]:
         """The figures of the exploration (or of ``of``)."""

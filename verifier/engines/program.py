@@ -14,10 +14,11 @@ before it; integers are two's-complement of :attr:`Program.bits` bits, as in the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
-__all__ = ["Column", "Op", "Program", "Unsupported"]
+__all__ = ["Column", "Op", "Program", "Unsupported", "cone", "needed"]
 
 
 class Op(IntEnum):
@@ -80,3 +81,41 @@ class Program:
     """The column of the state's mode (None: it never changes)."""
     overflow: int | None
     """The column of the capacity passed (None: none can be)."""
+
+    def without_writes(self, columns: Collection[int]) -> Program:
+        """The program whose actions never write ``columns`` (kept as they are)."""
+        if not columns:
+            return self
+        changes = tuple(
+            tuple((c, slot) for c, slot in written if c not in columns) for written in self.changes
+        )
+        return replace(self, changes=changes)
+
+
+Code = tuple[tuple[Op, tuple[int, ...], int], ...]
+
+
+def cone(code: Sequence[tuple[Op, tuple[int, ...], int]], roots: Iterable[int]) -> list[int]:
+    """The instructions of ``code`` that ``roots`` need (themselves included), in order."""
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        i = stack.pop()
+        if i not in seen:
+            seen.add(i)
+            stack.extend(code[i][1])
+    return sorted(seen)
+
+
+def needed(
+    code: Sequence[tuple[Op, tuple[int, ...], int]], roots: Iterable[int]
+) -> tuple[Code, dict[int, int]]:
+    """The instructions of ``code`` that ``roots`` need, in order, renumbered; and the map
+    from the old numbers to the new."""
+    renumbered: dict[int, int] = {}
+    kept: list[tuple[Op, tuple[int, ...], int]] = []
+    for i in cone(code, roots):
+        op, args, constant = code[i]
+        renumbered[i] = len(kept)
+        kept.append((op, tuple(renumbered[a] for a in args), constant))
+    return tuple(kept), renumbered

@@ -19,7 +19,7 @@ from verifier.claims import ast
 from verifier.claims.evaluate import truth
 from verifier.core.state import State
 from verifier.engines.nodes import Graph, ProgramLogic
-from verifier.engines.program import Column, Op, Program
+from verifier.engines.program import Column, Op, Program, needed
 from verifier.system import System
 
 __all__ = ["compile_claim", "compile_relation"]
@@ -101,7 +101,7 @@ def compile_relation(system: System, start: State) -> Program:
         for after in afters
     ]
     roots.extend(i for written in writes for _, i in written)
-    code, renumbered = _needed(graph, roots)
+    code, renumbered = needed(graph.code, roots)
     columns = tuple(Column(p, i, fields[p].boolean) for p, i in kept)
     layout = system.layout
     return Program(
@@ -135,26 +135,5 @@ def compile_claim(
     state = _state(system, start, element)
     value = truth(ProgramLogic(graph, bits), system.world, state, formula, activations, start)
     root = graph.index(value)
-    code, renumbered = _needed(graph, [root])
+    code, renumbered = needed(graph.code, [root])
     return Program(bits, program.columns, code, (renumbered[root],), ((),), None, None)
-
-
-def _needed(
-    graph: Graph, roots: list[int]
-) -> tuple[tuple[tuple[Op, tuple[int, ...], int], ...], dict[int, int]]:
-    """The instructions ``roots`` need, in the graph's order, renumbered; and the map from
-    the graph's numbers to the new ones."""
-    seen: set[int] = set()
-    stack = list(roots)
-    while stack:
-        i = stack.pop()
-        if i not in seen:
-            seen.add(i)
-            stack.extend(graph.code[i][1])
-    renumbered: dict[int, int] = {}
-    code: list[tuple[Op, tuple[int, ...], int]] = []
-    for i in sorted(seen):
-        op, args, constant = graph.code[i]
-        renumbered[i] = len(code)
-        code.append((op, tuple(renumbered[a] for a in args), constant))
-    return tuple(code), renumbered
