@@ -305,6 +305,7 @@ class _Composer:
         self.name = name
         self.lines = lines
         self.resolver = VersionedResolver()
+        self._kinds: dict[str, str] = {}  # a plain scalar's type, by its text
 
     def error(self, message: str, pos: Pos) -> InputError:
         return InputError(message, _make_span(self.name, self.lines, *pos))
@@ -405,8 +406,10 @@ class _Composer:
             )
         if event.style or not event.implicit[0]:  # libyaml writes a plain style as ""
             return _Node("scalar", pos, text)  # quoted or block: a string
-        tag = str(self.resolver.resolve(ScalarNode, text, (True, False)))
-        kind = tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else "str"
+        kind = self._kinds.get(text)
+        if kind is None:
+            tag = str(self.resolver.resolve(ScalarNode, text, (True, False)))
+            kind = self._kinds[text] = tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else "str"
         node = _Node("scalar", pos, text)
         if kind == "null":
             node.value = None
