@@ -25,6 +25,7 @@ from tests.conftest import sampled_scenarios
 from tests.test_differential import Case, cases, load, walked
 from tests.test_symmetry import _with_copies
 from verifier.core.state import READ, Capacity, Mode, State
+from verifier.engines import arrays as arrays_module
 from verifier.engines.array_records import RowQuotient
 from verifier.engines.array_symmetry import RowSymmetry
 from verifier.engines.arrays import Levels, evaluate
@@ -45,7 +46,16 @@ def same_graph(system: System, start: State, most: int) -> int:
     """Explore from ``start`` with the interpreted step and with the array step, up to
     ``most`` states: the same graph. The number of states compared."""
     plain = Exploration(system, start, most, max_bytes=None).run()
-    arrays = Levels(system, start, compile_relation(system, start), most, max_bytes=None).run()
+    program = compile_relation(system, start)
+    arrays = Levels(system, start, program, most, max_bytes=None).run()
+    split = arrays_module.SPLIT
+    try:  # every chunk stepped by mode, however few its states
+        arrays_module.SPLIT = 0
+        by_mode = Levels(system, start, program, most, max_bytes=None).run()
+    finally:
+        arrays_module.SPLIT = split
+    assert by_mode.reached() == arrays.reached()
+    assert by_mode.terminals == arrays.terminals
     assert arrays.states == plain.states
     assert arrays.stopped_by == plain.stopped_by
     if plain.stopped_by:

@@ -46,6 +46,10 @@ __all__ = ["CHUNK", "Levels", "evaluate"]
 CHUNK = 8192
 """States evaluated together: each instruction is one array operation over this many."""
 
+SPLIT = 4096
+"""A chunk of fewer states is stepped whole: split by mode, each instruction's fixed cost
+would weigh more than the instructions saved."""
+
 
 def evaluate(
     program: Program,
@@ -105,16 +109,30 @@ def _steps(program: Program) -> list[tuple[Any, Any]]:
 _COLUMN, _TRUTH, _CONSTANT = object(), object(), object()
 
 
+_READS = frozenset({Op.COLUMN, Op.CONST})
+"""Instructions as cheap to compute again over the legal rows as to take from the guards'."""
+
+
 class _Plan:
     """How a program steps rows: what its guards need, and what each action's changes need.
 
     The guards are evaluated over every row; an action's changes only over the rows it is
-    legal in (fewer elements for every instruction they need)."""
+    legal in (fewer elements for every instruction they need), from the guards' values
+    there where they share them."""
 
     def __init__(self, program: Program) -> None:
         self.program = program
-        self.guarding = cone(program.code, program.guards)
-        self.changing = [cone(program.code, (s for _, s in c)) for c in program.changes]
+        code = program.code
+        self.guarding = cone(code, program.guards)
+        guarding = set(self.guarding)
+        self.changing: list[list[int]] = []  # per action: what its changes compute anew
+        self.shared: list[list[int]] = []  # and the guards' values they read
+        for changes in program.changes:
+            needs = cone(code, (slot for _, slot in changes))
+            anew = [i for i in needs if i not in guarding or code[i][0] in _READS]
+            read = {a for i in anew for a in code[i][1]} | {slot for _, slot in changes}
+            self.changing.append(anew)
+            self.shared.append([i for i in needs if i in read and i not in anew])
 
     def successors(self, rows: Any) -> Iterable[tuple[int, Any, Any]]:
         """Per action legal in some of ``rows``: the action, its successors, and the rows
@@ -128,7 +146,11 @@ class _Plan:
                 continue
             where = np.flatnonzero(mask)
             legal = rows.take(where, axis=0)
-            values = evaluate(program, legal, self.changing[taken], [None] * len(program.code))
+            values: list[Any] = [None] * len(program.code)
+            for i in self.shared[taken]:
+                value = guards[i]
+                values[i] = value.take(where) if np.ndim(value) else value
+            evaluate(program, legal, self.changing[taken], values)
             following = legal.copy()  # the values may be views of the legal rows' columns
             for column, slot in changes:
                 following[:, column] = values[slot]
@@ -553,7 +575,8 @@ class Levels:
         parents: list[Any] = []
         actions: list[Any] = []
         moved = np.zeros(count, dtype=bool)
-        modes = None if program.mode is None else rows[:, program.mode]
+        split = program.mode is not None and count >= SPLIT
+        modes = rows[:, program.mode] if split else None
         present = [None] if modes is None else np.unique(modes).tolist()
         for mode in present:
             at = None if len(present) == 1 else np.flatnonzero(modes == mode)
