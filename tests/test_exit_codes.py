@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -319,3 +321,22 @@ def test_explain_exit_statuses(run: Callable[..., Run], write: Callable[[str, st
     assert stopped.code == 3
     assert "none found before the search stopped (the state limit was reached" in stopped.out
     assert run("explain", str(write("bad.yaml", BAD))).code == 2
+
+
+@pytest.mark.parametrize(("text", "status"), [(GOOD, 0), (WRONG, 1), (BAD, 2)])
+def test_the_program_ends_with_its_status_and_all_its_output(
+    write: Callable[[str, str], Path], text: str, status: int
+) -> None:
+    # Run as the program, it ends without the interpreter's teardown: what it printed is
+    # flushed first, on both streams, and the status is the one documented.
+    path = write("case.yaml", text)
+    done = subprocess.run(
+        [sys.executable, "-m", "verifier", "check", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == status
+    report = json.loads(done.stdout)
+    assert len(report["claims"]) == (0 if status == 2 else 1)
+    assert bool(report["errors"]) is (status == 2)
