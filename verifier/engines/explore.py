@@ -482,7 +482,9 @@ class ExplorerEngine:
     of an ``always``) ends the search, and the next claim goes on from there.
 
     The final states are examined in the order the exploration reaches them, so the trace
-    found is the one a full exploration would give: a shortest.
+    found is the one a full exploration would give: a shortest. (With interchangeable
+    cards, a shortest that may use one copy where the full exploration's uses another: a
+    class's representative offers its actions in the order of its renamed cards.)
     """
 
     name = "explore"
