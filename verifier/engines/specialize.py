@@ -116,9 +116,7 @@ def _connective(out: _Code, op: Op, parts: list[Value]) -> Value:
     deciding = op is Op.OR  # True decides a disjunction, False a conjunction
     if any(known and bool(v) is deciding for known, v in parts):
         return (True, deciding)
-    rest = list(dict.fromkeys(p for p in parts if not p[0]))
-    if not rest:
-        return (True, not deciding)
+    rest = list(dict.fromkeys(p for p in parts if not p[0]))  # some part is unknown
     if len(rest) == 1:
         return rest[0]
     return (False, out.make(op, tuple(out.of(p) for p in rest)))
