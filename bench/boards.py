@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime
 import json
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,21 +35,6 @@ BOARDS = [
 TIME_TARGET = 3.0  # times the seed example's time
 MEMORY_TARGET = 500.0  # MB
 
-_ASK = """
-import json, resource, sys, time
-began = time.perf_counter()
-from verifier.cli import main
-code = 0
-try:
-    main(sys.argv[1:])
-except SystemExit as exc:
-    code = exc.code if isinstance(exc.code, int) else 0
-sys.stdout.flush()
-figures = {"code": code, "seconds": time.perf_counter() - began,
-           "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
-print(json.dumps(figures), file=sys.stderr)
-"""
-
 
 def claims_of(path: str) -> list[str]:
     sys.path.insert(0, str(ROOT))
@@ -61,29 +45,22 @@ def claims_of(path: str) -> list[str]:
 
 def ask(path: str, claim: str, timeout: float) -> dict[str, Any]:
     """One claim in a fresh process: wall time (interpreter start-up included), memory."""
+    from bench.command import run
+
     # The boards read the examples' card library, outside their own folder.
-    command = [sys.executable, "-c", _ASK, "ask", "--json", "--quiet", "--allow-outside", path]
-    command.append(claim)
-    command[5:5] = ["--timeout", f"{timeout:g}"]
-    began = datetime.datetime.now()
-    try:
-        done = subprocess.run(
-            command, cwd=ROOT, capture_output=True, text=True, timeout=timeout + 60, check=False
-        )
-    except subprocess.TimeoutExpired:
+    arguments = ["ask", "--json", "--quiet", "--allow-outside", "--timeout", f"{timeout:g}"]
+    ran = run([*arguments, path, claim], timeout + 60)
+    if ran.timed_out:
         return {"board": path, "claim": claim, "verdict": "unknown", "seconds": float("inf")}
-    wall = (datetime.datetime.now() - began).total_seconds()
-    figures = json.loads(done.stderr.strip().splitlines()[-1])
-    result = json.loads(done.stdout)["claims"][0]
+    result = json.loads(ran.stdout)["claims"][0]
     return {
         "board": path,
         "claim": claim,
         "verdict": result["verdict"],
         "engine": result["engine"],
         "states": result.get("stats", {}).get("states"),
-        "wall": wall,
-        "seconds": figures["seconds"],
-        "peak_mb": figures["peak_mb"],
+        "seconds": ran.seconds,
+        "peak_mb": ran.peak_mb,
     }
 
 

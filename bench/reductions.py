@@ -19,10 +19,8 @@ import argparse
 import datetime
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -78,21 +76,17 @@ def measure(
 ) -> dict[str, Any]:
     """``verifier ask`` in a fresh process: its wall time (interpreter start-up included, as
     a user waits for it), peak memory and figures."""
-    from bench.boards import _ASK
+    from bench.command import run
 
-    command = [sys.executable, "-c", _ASK, "ask", "--json", "--quiet", "--engine", engine]
-    command.append("--allow-outside")  # the board reads the examples' card library
-    command += ["--timeout", f"{timeout:g}"] + ([] if reduce else ["--no-reduce"])
-    command += [str(path), claim]
-    began = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - began
-    figures = json.loads(done.stderr.strip().splitlines()[-1])
-    [result] = json.loads(done.stdout)["claims"]
+    arguments = ["ask", "--json", "--quiet", "--engine", engine]
+    arguments.append("--allow-outside")  # the board reads the examples' card library
+    arguments += ["--timeout", f"{timeout:g}"] + ([] if reduce else ["--no-reduce"])
+    ran = run([*arguments, str(path), claim], timeout + 60)
+    [result] = json.loads(ran.stdout)["claims"]
     return {
         "reduce": reduce,
-        "seconds": wall,
-        "peak_mb": figures["peak_mb"],
+        "seconds": ran.seconds,
+        "peak_mb": ran.peak_mb,
         "verdict": result["verdict"],
         "states": result["stats"].get("states", 0),
         "argument": result["stats"].get("argument", "search"),
