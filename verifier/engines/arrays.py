@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -134,27 +134,53 @@ class _Plan:
             self.changing.append(anew)
             self.shared.append([i for i in needs if i in read and i not in anew])
 
-    def successors(self, rows: Any) -> Iterable[tuple[int, Any, Any]]:
-        """Per action legal in some of ``rows``: the action, its successors, and the rows
-        (their positions) it is legal in."""
+    def successors(self, rows: Any) -> tuple[Any, Any, Any]:
+        """The successors of ``rows`` by every action legal in some of them, action by
+        action (each in the rows' order): the successors, the rows (their positions) they
+        come from, and the actions (their numbers)."""
         program = self.program
         guards = evaluate(program, rows, self.guarding)
         count = len(rows)
-        for taken, (guard, changes) in enumerate(zip(program.guards, program.changes, strict=True)):
-            mask = np.broadcast_to(np.asarray(guards[guard], dtype=bool), (count,))
-            if not mask.any():
-                continue
-            where = np.flatnonzero(mask)
-            legal = rows.take(where, axis=0)
+        legal: list[tuple[int, Any]] = []
+        for taken, guard in enumerate(program.guards):
+            value = guards[guard]
+            if np.ndim(value):
+                where = np.flatnonzero(value)
+                if len(where):
+                    legal.append((taken, where))
+            elif value:
+                legal.append((taken, np.arange(count)))
+        total = sum(len(where) for _, where in legal)
+        out = np.empty((total, rows.shape[1]), dtype=rows.dtype)
+        parents = np.empty(total, dtype=np.int64)
+        actions = np.empty(total, dtype=np.int64)
+        at = 0
+        for taken, where in legal:
+            block = out[at : at + len(where)]
+            np.take(rows, where, axis=0, out=block)
+            parents[at : at + len(where)] = where
+            actions[at : at + len(where)] = taken
+            at += len(where)
             values: list[Any] = [None] * len(program.code)
             for i in self.shared[taken]:
                 value = guards[i]
                 values[i] = value.take(where) if np.ndim(value) else value
-            evaluate(program, legal, self.changing[taken], values)
-            following = legal.copy()  # the values may be views of the legal rows' columns
-            for column, slot in changes:
-                following[:, column] = values[slot]
-            yield taken, following, where
+            evaluate(program, block, self.changing[taken], values)
+            # Every value written is computed before the first write: a column read as it
+            # is (a view of the block) is copied first.
+            written = [
+                (column, _owned(values[slot], block)) for column, slot in program.changes[taken]
+            ]
+            for column, value in written:
+                block[:, column] = value
+        return out, parents, actions
+
+
+def _owned(value: Any, block: Any) -> Any:
+    """``value``, copied where it is a view of ``block`` (a column of it read as it is)."""
+    if isinstance(value, np.ndarray) and value.base is not None and np.shares_memory(value, block):
+        return value.copy()
+    return value
 
 
 Progress = Callable[["Levels"], None]
@@ -225,7 +251,6 @@ class Levels:
         ):
             fits[:] = False  # no row is then keyed compactly: every key is whole
         self._wide = np.flatnonzero(~fits)
-        self._narrow = np.flatnonzero(fits)
         self._keys: list[bytes] = self._packed(first[None, :])
         self._index: dict[bytes, int] = {self._keys[0]: 0}
         self._parent = array("q", [-1])
@@ -380,11 +405,15 @@ class Levels:
         wide = self._wide
         if self._dtype is np.int8 or not len(rows):
             return _keys(rows)
-        narrow = rows[:, self._narrow]
-        small = ((narrow >= -128) & (narrow <= 127)).all(axis=1)
-        compact = rows.astype(np.int8).view(np.uint8)
+        count, width = rows.shape
+        compact = np.empty((count, width + len(wide) * rows.itemsize), dtype=np.uint8)
+        low = compact[:, :width].view(np.int8)
+        np.copyto(low, rows, casting="unsafe")
         if len(wide):
-            compact = np.hstack([compact, np.ascontiguousarray(rows[:, wide]).view(np.uint8)])
+            compact[:, width:] = np.ascontiguousarray(rows[:, wide]).view(np.uint8)
+        fits = low == rows
+        fits[:, wide] = True
+        small = fits.all(axis=1)
         if small.all():
             return _keys(compact)
         whole = _keys(rows)
@@ -571,50 +600,46 @@ class Levels:
         """The successors of ``rows`` not reached before, filed; those to expand next."""
         program = self.program
         count = len(rows)
-        found: list[Any] = []
-        parents: list[Any] = []
-        actions: list[Any] = []
-        moved = np.zeros(count, dtype=bool)
+        found: list[tuple[Any, Any, Any]] = []
         split = program.mode is not None and count >= SPLIT
         modes = rows[:, program.mode] if split else None
         present = [None] if modes is None else np.unique(modes).tolist()
         for mode in present:
             at = None if len(present) == 1 else np.flatnonzero(modes == mode)
-            part = rows if at is None else rows[at]
-            for taken, following, where in self._plan(mode).successors(part):
-                moved[where if at is None else at[where]] = True
-                found.append(following)
-                parents.append(where if at is None else at[where])
-                actions.append(np.full(len(following), taken, dtype=np.int64))
+            following, where, taken = self._plan(mode).successors(rows if at is None else rows[at])
+            if len(following):
+                found.append((following, where if at is None else at[where], taken))
         self._expanded += count
+        moved = np.zeros(count, dtype=bool)
+        for _, where, _ in found:
+            moved[where] = True
         stuck = np.flatnonzero(~moved)
         if len(stuck):
             self.deadlocks.extend(self.states_of(rows[stuck], numbers[stuck]))
         if not found:
             return rows[:0], numbers[:0]
-        successors = np.concatenate(found)
+        if len(found) == 1:
+            [(successors, parent, action)] = found
+        else:
+            successors = np.concatenate([f[0] for f in found])
+            parent = np.concatenate([f[1] for f in found])
+            action = np.concatenate([f[2] for f in found])
         if self.symmetry is not None:
             successors = self.symmetry(successors)
-        parent = np.concatenate(parents)
-        action = np.concatenate(actions)
         # In the explorer's order (by state, then action), each row not reached before:
         # the first of equal rows within the chunk, and none reached in an earlier one.
         order = np.lexsort((action, parent)).tolist()
         index, keys = self._index, self._keys
         cut = self._packed(successors)
+        ordered = list(map(cut.__getitem__, order))
         room = self.max_states + 1 - len(keys)
-        first_number = number = len(keys)
-        new: list[int] = []
-        keep, take = keys.append, new.append
-        for k in order:
-            key = cut[k]
-            if key not in index:
-                index[key] = number
-                number += 1
-                keep(key)
-                take(k)
-                if number - first_number == room:
-                    break
+        first_number = len(keys)
+        fresh = [key for key in dict.fromkeys(ordered) if key not in index][:room]
+        index.update(zip(fresh, range(first_number, first_number + len(fresh)), strict=True))
+        keys.extend(fresh)
+        # Each key's first successor (a later one of the same key is overwritten by it).
+        first = dict(zip(reversed(ordered), reversed(order), strict=True))
+        new = list(map(first.__getitem__, fresh))
         full = len(new) >= room
         if full:
             self.stopped_by = "states"
