@@ -56,6 +56,14 @@ def same_graph(system: System, start: State, most: int) -> int:
         arrays_module.SPLIT = split
     assert by_mode.reached() == arrays.reached()
     assert by_mode.terminals == arrays.terminals
+    # Small chunks: levels of many, stepped with the helper process where one can start.
+    helped = Levels(system, start, program, most, max_bytes=None, chunk=8).run()
+    assert helped.reached() == arrays.reached()
+    assert helped.terminals == arrays.terminals
+    assert helped.deadlocks == arrays.deadlocks
+    assert [helped.path(s) for s in helped.terminals[:20]] == [
+        arrays.path(s) for s in arrays.terminals[:20]
+    ]
     assert arrays.states == plain.states
     assert arrays.stopped_by == plain.stopped_by
     if plain.stopped_by:

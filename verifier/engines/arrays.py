@@ -22,7 +22,9 @@ evaluated over the final rows by a program of its own
 
 from __future__ import annotations
 
+import itertools
 import time
+import weakref
 from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -40,6 +42,7 @@ from verifier.system import Action, System
 
 if TYPE_CHECKING:
     from verifier.engines.explore import Exploration
+    from verifier.engines.helper import Ahead
 
 __all__ = ["CHUNK", "Levels", "evaluate"]
 
@@ -132,7 +135,8 @@ class _Plan:
             anew = [i for i in needs if i not in guarding or code[i][0] in _READS]
             read = {a for i in anew for a in code[i][1]} | {slot for _, slot in changes}
             self.changing.append(anew)
-            self.shared.append([i for i in needs if i in read and i not in anew])
+            computed = set(anew)
+            self.shared.append([i for i in needs if i in read and i not in computed])
 
     def successors(self, rows: Any) -> tuple[Any, Any, Any]:
         """The successors of ``rows`` by every action legal in some of them, action by
@@ -185,6 +189,9 @@ def _owned(value: Any, block: Any) -> Any:
 
 Progress = Callable[["Levels"], None]
 
+Stepped = tuple[Any, ...]
+"""The successors of a chunk as :meth:`Levels.stepped` computes them, before filing."""
+
 
 class Levels:
     """A breadth-first exploration by levels, with the interface of
@@ -204,8 +211,14 @@ class Levels:
         progress: Progress | None = None,
         symmetry: Callable[[Any], Any] | None = None,
         canonical: Callable[[Any], Any] | None = None,
+        chunk: int = CHUNK,
+        helper: bool = True,
     ) -> None:
-        """``symmetry``, when given, maps rows to their canonical forms
+        """``chunk``: the states stepped together (:data:`CHUNK`). ``helper``: a level of
+        two chunks or more is stepped with a helper process where one can be started
+        (:mod:`verifier.engines.helper`); the same states, in the same order.
+
+        ``symmetry``, when given, maps rows to their canonical forms
         (:class:`~verifier.engines.array_symmetry.RowSymmetry`): every state reached after
         the start is kept as its canonical form, and :meth:`path` replays real actions
         through them. ``canonical``: the canonical form of any row, where ``program``
@@ -269,6 +282,11 @@ class Levels:
         self.stopped_by = ""
         self.last: State | None = None
         self.level = 0
+        # The helper process (a second core) and the chunks handed to it, (level, start)
+        # in order, and the next to hand; started at the first level of two chunks.
+        self.chunk = chunk
+        self._helping = helper
+        self._ahead: Ahead | None = None
         # The states to expand next (their rows and their numbers), in order.
         self._rows = first[None, :][:0]
         self._numbers = np.zeros(0, dtype=np.int64)
@@ -402,9 +420,14 @@ class Levels:
         low bytes of its elements, then the columns that start wide (a life total) whole,
         where every other element fits a byte; else its elements whole. The two kinds
         differ in length."""
+        return _key_list(*self._key_matrix(rows), rows)
+
+    def _key_matrix(self, rows: Any) -> tuple[Any, Any]:
+        """The rows' keys as a matrix (a row's key its row's bytes), and which rows are
+        keyed by their elements whole (an empty array: none)."""
         wide = self._wide
         if self._dtype is np.int8 or not len(rows):
-            return _keys(rows)
+            return rows, np.zeros(0, dtype=bool)
         count, width = rows.shape
         compact = np.empty((count, width + len(wide) * rows.itemsize), dtype=np.uint8)
         low = compact[:, :width].view(np.int8)
@@ -413,14 +436,8 @@ class Levels:
             compact[:, width:] = np.ascontiguousarray(rows[:, wide]).view(np.uint8)
         fits = low == rows
         fits[:, wide] = True
-        small = fits.all(axis=1)
-        if small.all():
-            return _keys(compact)
-        whole = _keys(rows)
-        return [
-            key if fits else whole[k]
-            for k, (key, fits) in enumerate(zip(_keys(compact), small.tolist(), strict=True))
-        ]
+        whole = ~fits.all(axis=1)
+        return compact, whole if whole.any() else whole[:0]
 
     def _stored(self, numbers: list[int]) -> Any:
         """The rows of the states numbered ``numbers``."""
@@ -575,33 +592,72 @@ class Levels:
         rows, numbers = self._rows, self._numbers
         going: list[Any] = []
         going_numbers: list[Any] = []
-        for at in range(0, len(rows), CHUNK):
+        chunk = self.chunk
+        starts = range(0, len(rows), chunk)
+        if len(starts) > 1 and self._ahead is None and self._helping:
+            self._start_helper()
+        ahead = self._ahead
+        if ahead is not None:
+            ahead.hand_on(self.level, rows, going, (self.level, 0))
+        for at in starts:
             if deadline is not None and time.perf_counter() > deadline:
                 self.stopped_by = "time"
             elif self._over_memory():
                 self.stopped_by = "memory"
             if self.stopped_by:
                 break
-            fresh, fresh_numbers = self._expand(rows[at : at + CHUNK], numbers[at : at + CHUNK])
+            part, part_numbers = rows[at : at + chunk], numbers[at : at + chunk]
+            if ahead is None:
+                stepped = self.stepped(part)
+            else:
+                stepped = ahead.take(self.level, rows, at, going)
+            fresh, fresh_numbers = self._file(part, part_numbers, stepped)
             if len(fresh):
                 going.append(fresh)
                 going_numbers.append(fresh_numbers)
+            if ahead is not None:
+                following = at + chunk
+                filing = (self.level, following) if following < len(rows) else (self.level + 1, 0)
+                ahead.hand_on(self.level, rows, going, filing)
             if self.progress is not None:
                 self.progress(self)
             if self.stopped_by:
                 break
         if self.stopped_by or not going:
             self._rows, self._numbers = rows[:0], numbers[:0]
+            if ahead is not None:
+                ahead.forget()
         else:
             self._rows, self._numbers = np.concatenate(going), np.concatenate(going_numbers)
         self.level += 1
 
-    def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
-        """The successors of ``rows`` not reached before, filed; those to expand next."""
+    @property
+    def helped(self) -> int:
+        """How many chunks (or halves of one) the helper process computed."""
+        return 0 if self._ahead is None else self._ahead.helped
+
+    def _start_helper(self) -> None:
+        """Start the helper process (:mod:`verifier.engines.helper`), where it can be."""
+        from verifier.engines.helper import Ahead
+
+        width = len(self.program.columns)
+        ahead = Ahead.start(self.stepped, _joined, width, self._dtype, self.chunk)
+        if ahead is None:
+            self._helping = False
+            return
+        self._ahead = ahead
+        # Only the helper is held (``ahead`` holds this exploration): it ends with it.
+        assert ahead.helper is not None
+        weakref.finalize(self, ahead.helper.close)
+
+    def stepped(self, rows: Any) -> Stepped:
+        """Everything about the successors of ``rows`` that does not depend on the states
+        reached before (so the helper can compute it): which rows have none, and the
+        successors in the explorer's order (by row, then action) as they are kept, with the
+        rows they come from, the actions, their keys (:meth:`_key_matrix`) and kinds."""
         program = self.program
-        count = len(rows)
         found: list[tuple[Any, Any, Any]] = []
-        split = program.mode is not None and count >= SPLIT
+        split = program.mode is not None and len(rows) >= SPLIT
         modes = rows[:, program.mode] if split else None
         present = [None] if modes is None else np.unique(modes).tolist()
         for mode in present:
@@ -609,52 +665,69 @@ class Levels:
             following, where, taken = self._plan(mode).successors(rows if at is None else rows[at])
             if len(following):
                 found.append((following, where if at is None else at[where], taken))
-        self._expanded += count
-        moved = np.zeros(count, dtype=bool)
-        for _, where, _ in found:
-            moved[where] = True
-        stuck = np.flatnonzero(~moved)
-        if len(stuck):
-            self.deadlocks.extend(self.states_of(rows[stuck], numbers[stuck]))
-        if not found:
-            return rows[:0], numbers[:0]
         if len(found) == 1:
             [(successors, parent, action)] = found
-        else:
+        elif found:
             successors = np.concatenate([f[0] for f in found])
             parent = np.concatenate([f[1] for f in found])
             action = np.concatenate([f[2] for f in found])
-        if self.symmetry is not None:
+        else:
+            successors = rows[:0]
+            parent = action = np.zeros(0, dtype=np.int64)
+        stuck = np.flatnonzero(np.bincount(parent, minlength=len(rows)) == 0)
+        if self.symmetry is not None and len(successors):
             successors = self.symmetry(successors)
-        # In the explorer's order (by state, then action), each row not reached before:
-        # the first of equal rows within the chunk, and none reached in an earlier one.
-        order = np.lexsort((action, parent)).tolist()
+        order = np.lexsort((action, parent))
+        successors, parent, action = successors[order], parent[order], action[order]
+        keys, whole = self._key_matrix(successors)
+        return (stuck, successors, parent, action, keys, whole, self._classify(successors))
+
+    def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
+        """The successors of ``rows`` not reached before, filed; those to expand next."""
+        return self._file(rows, numbers, self.stepped(rows))
+
+    def _file(self, rows: Any, numbers: Any, stepped: Stepped) -> tuple[Any, Any]:
+        """File the successors of ``rows`` (:meth:`stepped`) not reached before; return
+        those to expand next."""
+        stuck, successors, parent, action, matrix, whole, kinds = stepped
+        self._expanded += len(rows)
+        if len(stuck):
+            self.deadlocks.extend(self.states_of(rows[stuck], numbers[stuck]))
+        if not len(successors):
+            return rows[:0], numbers[:0]
+        # Each row not reached before: the first of equal rows within the chunk, and
+        # none reached in an earlier one.
         index, keys = self._index, self._keys
-        cut = self._packed(successors)
-        ordered = list(map(cut.__getitem__, order))
-        room = self.max_states + 1 - len(keys)
+        ordered = _key_list(matrix, whole, successors)
         first_number = len(keys)
-        fresh = [key for key in dict.fromkeys(ordered) if key not in index][:room]
+        room = self.max_states + 1 - first_number
+        # Each key's number where it was reached before; else, at its first place here,
+        # that place counted on from ``first_number`` (a later copy finds the first's).
+        got = np.fromiter(
+            map(index.setdefault, ordered, itertools.count(first_number)),
+            dtype=np.int64,
+            count=len(ordered),
+        )
+        new = np.flatnonzero(got == np.arange(first_number, first_number + len(got)))
+        for place in new[room:].tolist():  # past the limit: not reached
+            del index[ordered[place]]
+        new = new[:room]
+        fresh = list(map(ordered.__getitem__, new.tolist()))
         index.update(zip(fresh, range(first_number, first_number + len(fresh)), strict=True))
         keys.extend(fresh)
-        # Each key's first successor (a later one of the same key is overwritten by it).
-        first = dict(zip(reversed(ordered), reversed(order), strict=True))
-        new = list(map(first.__getitem__, fresh))
         full = len(new) >= room
         if full:
             self.stopped_by = "states"
-        if not new:
+        if not len(new):
             return rows[:0], numbers[:0]
-        at = np.array(new, dtype=np.int64)
-        self._parent.extend(numbers[parent[at]].tolist())
-        self._action.extend(action[at].tolist())
-        chosen = successors[at]
+        self._parent.extend(numbers[parent[new]].tolist())
+        self._action.extend(action[new].tolist())
+        chosen, kinds = successors[new], kinds[new]
         chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
         if full:  # the state past the limit is counted, not filed, as the explorer does
-            chosen, chosen_numbers = chosen[:-1], chosen_numbers[:-1]
+            chosen, chosen_numbers, kinds = chosen[:-1], chosen_numbers[:-1], kinds[:-1]
             if not len(chosen):
                 return rows[:0], numbers[:0]
-        kinds = self._classify(chosen)
         finals = np.flatnonzero(kinds == _FINAL)
         if len(finals):
             self._finals.append((chosen[finals], chosen_numbers[finals]))
@@ -673,10 +746,45 @@ class Levels:
         if self._baseline is None or self.max_bytes is None:
             return False
         now = resident_bytes()
+        if now is not None and self._ahead is not None and self._ahead.helper is not None:
+            now += self._ahead.helper.resident()
         return now is not None and now - self._baseline >= self.max_bytes
 
 
 _GO, _FINAL, _PAST = 0, 1, 2
+
+
+def _joined(first: Stepped, second: Stepped, count: int) -> Stepped:
+    """What :meth:`Levels.stepped` computes of two runs of rows one after the other, the
+    first of ``count`` rows, from what it computes of each."""
+    stuck, successors, parent, action, keys, whole, kinds = first
+    stuck_2, successors_2, parent_2, action_2, keys_2, whole_2, kinds_2 = second
+    if len(whole) or len(whole_2):
+        whole = np.concatenate([_every(whole, len(successors)), _every(whole_2, len(successors_2))])
+    return (
+        np.concatenate([stuck, stuck_2 + count]),
+        np.concatenate([successors, successors_2]),
+        np.concatenate([parent, parent_2 + count]),
+        np.concatenate([action, action_2]),
+        np.concatenate([keys, keys_2]),
+        whole,
+        np.concatenate([kinds, kinds_2]),
+    )
+
+
+def _every(whole: Any, count: int) -> Any:
+    """Which of ``count`` rows are keyed whole (``whole``, where it is not empty)."""
+    return whole if len(whole) else np.zeros(count, dtype=bool)
+
+
+def _key_list(matrix: Any, whole: Any, rows: Any) -> list[bytes]:
+    """The keys of ``rows``: their rows of ``matrix``, or their own bytes where ``whole``
+    says (:meth:`Levels._key_matrix`)."""
+    keys = _keys(matrix)
+    if len(whole):
+        for k in np.flatnonzero(whole).tolist():
+            keys[k] = _keys(rows[k : k + 1])[0]
+    return keys
 
 
 def _keys(rows: Any) -> list[bytes]:
