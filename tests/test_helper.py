@@ -172,3 +172,16 @@ def _children(pid: int) -> list[int]:
             if int(fields[1]) == pid:
                 found.append(int(name))
     return found
+
+
+def test_a_sweeps_workers_explore_on_one_core_each() -> None:
+    """A sweep has a worker a core: none of them starts a helper beside it."""
+    code = (
+        "from verifier.sweep.decide import quiet_worker\n"
+        "from verifier.engines.helper import available\n"
+        "quiet_worker()\n"
+        "print(available())\n"
+    )
+    command = [sys.executable, "-c", code]
+    ran = subprocess.run(command, check=True, capture_output=True, text=True, timeout=60)
+    assert ran.stdout == "False\n", ran.stderr

@@ -57,8 +57,11 @@ class Row:
 
 def quiet_worker() -> None:
     """A worker process ends at once, without a traceback, on Ctrl-C (the terminal sends it
-    to every process of the group; the command itself says it was stopped)."""
+    to every process of the group; the command itself says it was stopped). It explores on
+    one core: the pool has a worker a core already, so no explorer of it starts a helper
+    process (``VERIFIER_CORES=1``, :mod:`verifier.engines.helper`)."""
     signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
+    os.environ["VERIFIER_CORES"] = "1"
 
 
 def _witness(result: ClaimResult) -> str:
