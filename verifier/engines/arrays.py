@@ -712,7 +712,9 @@ class Levels:
         for place in new[room:].tolist():  # past the limit: not reached
             del index[ordered[place]]
         new = new[:room]
-        fresh = list(map(ordered.__getitem__, new.tolist()))
+        fresh = (
+            ordered if len(new) == len(ordered) else list(map(ordered.__getitem__, new.tolist()))
+        )
         index.update(zip(fresh, range(first_number, first_number + len(fresh)), strict=True))
         keys.extend(fresh)
         full = len(new) >= room
@@ -720,8 +722,8 @@ class Levels:
             self.stopped_by = "states"
         if not len(new):
             return rows[:0], numbers[:0]
-        self._parent.extend(numbers[parent[new]].tolist())
-        self._action.extend(action[new].tolist())
+        self._parent.frombytes(numbers[parent[new]].astype(np.int64).tobytes())
+        self._action.frombytes(action[new].astype(f"=i{self._action.itemsize}").tobytes())
         chosen, kinds = successors[new], kinds[new]
         chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
         if full:  # the state past the limit is counted, not filed, as the explorer does
