@@ -640,13 +640,21 @@ class Levels:
         """Start the helper process (:mod:`verifier.engines.helper`), where it can be."""
         from verifier.engines.helper import Ahead
 
+        # ``ahead`` holds this exploration's step weakly, so that the exploration goes as
+        # soon as nothing else holds it, and its helper with it.
+        method = weakref.WeakMethod(self.stepped)
+
+        def stepped(rows: Any) -> Stepped:
+            levels = method()
+            assert levels is not None, "stepped after its exploration went"
+            return levels(rows)
+
         width = len(self.program.columns)
-        ahead = Ahead.start(self.stepped, _joined, width, self._dtype, self.chunk)
+        ahead = Ahead.start(stepped, _joined, width, self._dtype, self.chunk)
         if ahead is None:
             self._helping = False
             return
         self._ahead = ahead
-        # Only the helper is held (``ahead`` holds this exploration): it ends with it.
         assert ahead.helper is not None
         weakref.finalize(self, ahead.helper.close)
 

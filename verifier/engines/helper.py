@@ -208,6 +208,7 @@ class Helper:
                 continue
             placed = self._place(self._outputs[slot], found)
             connection.send(("sent", found) if placed is None else ("placed", placed))
+            del rows, found  # not held while it waits
 
     def _place(self, output: mmap.mmap, found: Found) -> list[Any] | None:
         """Write ``found`` into ``output``: each array's type, shape and place; None
