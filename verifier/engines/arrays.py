@@ -282,8 +282,8 @@ class Levels:
         self.stopped_by = ""
         self.last: State | None = None
         self.level = 0
-        # The helper process (a second core) and the chunks handed to it, (level, start)
-        # in order, and the next to hand; started at the first level of two chunks.
+        # The states stepped together; whether a helper process may be started (at the
+        # first level of two chunks); the chunks computed ahead with it.
         self.chunk = chunk
         self._helping = helper
         self._ahead: Ahead | None = None
@@ -689,10 +689,6 @@ class Levels:
         successors, parent, action = successors[order], parent[order], action[order]
         keys, whole = self._key_matrix(successors)
         return (stuck, successors, parent, action, keys, whole, self._classify(successors))
-
-    def _expand(self, rows: Any, numbers: Any) -> tuple[Any, Any]:
-        """The successors of ``rows`` not reached before, filed; those to expand next."""
-        return self._file(rows, numbers, self.stepped(rows))
 
     def _file(self, rows: Any, numbers: Any, stepped: Stepped) -> tuple[Any, Any]:
         """File the successors of ``rows`` (:meth:`stepped`) not reached before; return
