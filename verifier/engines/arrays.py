@@ -37,6 +37,7 @@ from verifier.engines.operations import operation
 from verifier.engines.program import Op, Program, cone
 from verifier.engines.resident import resident_bytes
 from verifier.engines.specialize import specialized
+from verifier.engines.stepped import Stepped, joined
 from verifier.engines.symmetry import concrete_path
 from verifier.system import Action, System
 
@@ -188,9 +189,6 @@ def _owned(value: Any, block: Any) -> Any:
 
 
 Progress = Callable[["Levels"], None]
-
-Stepped = tuple[Any, ...]
-"""The successors of a chunk as :meth:`Levels.stepped` computes them, before filing."""
 
 
 class Levels:
@@ -650,7 +648,7 @@ class Levels:
             return levels(rows)
 
         width = len(self.program.columns)
-        ahead = Ahead.start(stepped, _joined, width, self._dtype, self.chunk)
+        ahead = Ahead.start(stepped, joined, width, self._dtype, self.chunk)
         if ahead is None:
             self._helping = False
             return
@@ -758,29 +756,6 @@ class Levels:
 
 
 _GO, _FINAL, _PAST = 0, 1, 2
-
-
-def _joined(first: Stepped, second: Stepped, count: int) -> Stepped:
-    """What :meth:`Levels.stepped` computes of two runs of rows one after the other, the
-    first of ``count`` rows, from what it computes of each."""
-    stuck, successors, parent, action, keys, whole, kinds = first
-    stuck_2, successors_2, parent_2, action_2, keys_2, whole_2, kinds_2 = second
-    if len(whole) or len(whole_2):
-        whole = np.concatenate([_every(whole, len(successors)), _every(whole_2, len(successors_2))])
-    return (
-        np.concatenate([stuck, stuck_2 + count]),
-        np.concatenate([successors, successors_2]),
-        np.concatenate([parent, parent_2 + count]),
-        np.concatenate([action, action_2]),
-        np.concatenate([keys, keys_2]),
-        whole,
-        np.concatenate([kinds, kinds_2]),
-    )
-
-
-def _every(whole: Any, count: int) -> Any:
-    """Which of ``count`` rows are keyed whole (``whole``, where it is not empty)."""
-    return whole if len(whole) else np.zeros(count, dtype=bool)
 
 
 def _key_list(matrix: Any, whole: Any, rows: Any) -> list[bytes]:
