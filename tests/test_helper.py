@@ -135,8 +135,7 @@ def test_the_memory_budget_counts_the_helper(tmp_path: Path) -> None:
     assert levels._ahead.helper.resident() > 0
 
 
-@needs_helper
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@needs_helper  # Linux only, as the helper: the children are read from /proc
 def test_ctrl_c_leaves_no_helper_behind() -> None:
     """The command line stops at once on Ctrl-C; its helper ends with it."""
     command = [sys.executable, "-m", "verifier", "ask", "--engine", "explore"]
