@@ -71,46 +71,57 @@ def evaluate(
     for i in range(len(steps)) if which is None else which:
         if values[i] is not None:
             continue  # computed already, for another action
-        compute, args = steps[i]
-        if compute is _COLUMN:
+        kind, compute, args = steps[i]
+        # Calls by the number of arguments: no list is made for them.
+        if kind == _TWO:
+            values[i] = compute(values[args[0]], values[args[1]])
+        elif kind == _THREE:
+            values[i] = compute(values[args[0]], values[args[1]], values[args[2]])
+        elif kind == _COLUMN:
             values[i] = rows[:, args]
-        elif compute is _TRUTH:
+        elif kind == _ONE:
+            values[i] = compute(values[args[0]])
+        elif kind == _TRUTH:
             values[i] = rows[:, args] != 0
-        elif compute is _CONSTANT:
+        elif kind == _CONSTANT:
             values[i] = args
         else:
             values[i] = compute(*[values[a] for a in args])
     return values
 
 
-_STEPS: dict[int, tuple[Program, list[tuple[Any, Any]]]] = {}
+_STEPS: dict[int, tuple[Program, list[tuple[int, Any, Any]]]] = {}
 """Each program's instructions as functions, by the program's identity (the program kept
 alive with them, so the identity is not reused)."""
 
 
-def _steps(program: Program) -> list[tuple[Any, Any]]:
-    """Per instruction, the function that computes it from its arguments' values, and
-    those arguments; a column: :data:`_COLUMN` (or :data:`_TRUTH`, a truth value) and the
-    column; a constant: :data:`_CONSTANT` and the value."""
+def _steps(program: Program) -> list[tuple[int, Any, Any]]:
+    """Per instruction, its kind, the function that computes it from its arguments' values,
+    and those arguments; a column: :data:`_COLUMN` (or :data:`_TRUTH`, a truth value) and
+    the column; a constant: :data:`_CONSTANT` and the value."""
     known = _STEPS.get(id(program))
     if known is not None and known[0] is program:
         return known[1]
     bits = program.bits
-    steps: list[tuple[Any, Any]] = []
+    steps: list[tuple[int, Any, Any]] = []
     for op, args, constant in program.code:
         if op is Op.COLUMN:
-            steps.append((_TRUTH if program.columns[constant].boolean else _COLUMN, constant))
+            boolean = program.columns[constant].boolean
+            steps.append((_TRUTH if boolean else _COLUMN, None, constant))
         elif op is Op.CONST:
-            steps.append((_CONSTANT, constant))
+            steps.append((_CONSTANT, None, constant))
         else:
-            steps.append((operation(op, len(args), bits), args))
+            kind = _ARITY.get(len(args), _MANY)
+            steps.append((kind, operation(op, len(args), bits), args))
     if len(_STEPS) > 64:
         _STEPS.clear()
     _STEPS[id(program)] = (program, steps)
     return steps
 
 
-_COLUMN, _TRUTH, _CONSTANT = object(), object(), object()
+# The kinds of instruction (an operation's by its number of arguments).
+_COLUMN, _TRUTH, _CONSTANT, _ONE, _TWO, _THREE, _MANY = range(7)
+_ARITY = {1: _ONE, 2: _TWO, 3: _THREE}
 
 
 _READS = frozenset({Op.COLUMN, Op.CONST})
@@ -263,7 +274,10 @@ class Levels:
             fits[:] = False  # no row is then keyed compactly: every key is whole
         self._wide = np.flatnonzero(~fits)
         self._keys: list[bytes] = self._packed(first[None, :])
+        # Every key filed, with a ticket: a number none other has (only whether a key was
+        # filed before is read from it; its state's number is its place in ``_keys``).
         self._index: dict[bytes, int] = {self._keys[0]: 0}
+        self._tickets = 1
         self._parent = array("q", [-1])
         self._action = array("l", [-1])
         self._ids: dict[State, int] = {start: 0}  # the states handed out (final, dead ends)
@@ -343,6 +357,7 @@ class Levels:
             number[state] = known
         code = {id(action): n for n, action in enumerate(ex.system.actions)}
         links = [ex.parent[reached[at]] for at in firsts]
+        made._tickets = len(made._keys)
         made._parent = array("q", [-1 if link is None else number[link[0]] for link in links])
         made._action = array("l", [-1 if link is None else code[id(link[1])] for link in links])
         if symmetry is None:
@@ -703,22 +718,20 @@ class Levels:
         ordered = _key_list(matrix, whole, successors)
         first_number = len(keys)
         room = self.max_states + 1 - first_number
-        # Each key's number where it was reached before; else, at its first place here,
-        # that place counted on from ``first_number`` (a later copy finds the first's).
+        # Each key's ticket where it was filed before; else its own, given here: the
+        # tickets counted on from ``first`` in order (a later copy finds the first's).
+        first = self._tickets
+        self._tickets += len(ordered)
         got = np.fromiter(
-            map(index.setdefault, ordered, itertools.count(first_number)),
+            map(index.setdefault, ordered, itertools.count(first)),
             dtype=np.int64,
             count=len(ordered),
         )
-        new = np.flatnonzero(got == np.arange(first_number, first_number + len(got)))
+        new = np.flatnonzero(got == np.arange(first, first + len(got)))
         for place in new[room:].tolist():  # past the limit: not reached
             del index[ordered[place]]
         new = new[:room]
-        fresh = (
-            ordered if len(new) == len(ordered) else list(map(ordered.__getitem__, new.tolist()))
-        )
-        index.update(zip(fresh, range(first_number, first_number + len(fresh)), strict=True))
-        keys.extend(fresh)
+        keys.extend(ordered if len(new) == len(ordered) else map(ordered.__getitem__, new.tolist()))
         full = len(new) >= room
         if full:
             self.stopped_by = "states"
