@@ -73,7 +73,9 @@ def evaluate(
             continue  # computed already, for another action
         kind, compute, args = steps[i]
         # Calls by the number of arguments: no list is made for them.
-        if kind == _TWO:
+        if kind == _CHOICE:
+            values[i] = _choice(values[args[0]], values[args[1]], values[args[2]])
+        elif kind == _TWO:
             values[i] = compute(values[args[0]], values[args[1]])
         elif kind == _THREE:
             values[i] = compute(values[args[0]], values[args[1]], values[args[2]])
@@ -110,6 +112,8 @@ def _steps(program: Program) -> list[tuple[int, Any, Any]]:
             steps.append((_TRUTH if boolean else _COLUMN, None, constant))
         elif op is Op.CONST:
             steps.append((_CONSTANT, None, constant))
+        elif op is Op.ITE and len(args) == 3:
+            steps.append((_CHOICE, None, args))
         else:
             kind = _ARITY.get(len(args), _MANY)
             steps.append((kind, operation(op, len(args), bits), args))
@@ -119,9 +123,22 @@ def _steps(program: Program) -> list[tuple[int, Any, Any]]:
     return steps
 
 
-# The kinds of instruction (an operation's by its number of arguments).
-_COLUMN, _TRUTH, _CONSTANT, _ONE, _TWO, _THREE, _MANY = range(7)
+# The kinds of instruction (an operation's by its number of arguments; a choice's apart).
+_COLUMN, _TRUTH, _CONSTANT, _CHOICE, _ONE, _TWO, _THREE, _MANY = range(8)
 _ARITY = {1: _ONE, 2: _TWO, 3: _THREE}
+
+
+def _choice(condition: Any, then: Any, other: Any) -> Any:
+    """``then`` where ``condition`` holds, else ``other``: one of them as it is where the
+    condition is the same for every row (most of the choices an action's changes make are
+    false on every row it is legal in: a card its effect does not touch)."""
+    if np.ndim(condition):
+        if not condition.any():
+            return other
+        if condition.all():
+            return then
+        return np.where(condition, then, other)
+    return then if condition else other
 
 
 _READS = frozenset({Op.COLUMN, Op.CONST})
@@ -183,20 +200,32 @@ class _Plan:
                 values[i] = value.take(where) if np.ndim(value) else value
             evaluate(program, block, self.changing[taken], values)
             # Every value written is computed before the first write: a column read as it
-            # is (a view of the block) is copied first.
-            written = [
-                (column, _owned(values[slot], block)) for column, slot in program.changes[taken]
-            ]
+            # is (a view of the block) is copied first; one written to itself is left.
+            written = []
+            for column, slot in program.changes[taken]:
+                value = values[slot]
+                if isinstance(value, np.ndarray) and value.base is not None:
+                    if _column_of(value, block) == column:
+                        continue
+                    if np.shares_memory(value, block):
+                        value = value.copy()
+                written.append((column, value))
             for column, value in written:
                 block[:, column] = value
         return out, parents, actions
 
 
-def _owned(value: Any, block: Any) -> Any:
-    """``value``, copied where it is a view of ``block`` (a column of it read as it is)."""
-    if isinstance(value, np.ndarray) and value.base is not None and np.shares_memory(value, block):
-        return value.copy()
-    return value
+def _column_of(value: Any, block: Any) -> int | None:
+    """The column of ``block`` that ``value`` is a view of, as it is; else None."""
+    if value.ndim != 1 or len(value) != len(block) or value.dtype != block.dtype:
+        return None
+    if len(block) > 1 and value.strides[0] != block.strides[0]:
+        return None
+    offset = int(value.ctypes.data) - int(block.ctypes.data)
+    column, rest = divmod(offset, int(block.itemsize))
+    if rest or not 0 <= column < block.shape[1]:
+        return None
+    return column
 
 
 Progress = Callable[["Levels"], None]
