@@ -16,6 +16,7 @@ from typing import NoReturn
 
 import click
 
+from verifier.cli.allocator import reuse_freed_memory
 from verifier.cli.common import (
     BAD_INPUT,
     INTERNAL,
@@ -88,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     # objects and nearly no cycles: collected every 700 allocations (the default), the
     # young ones took a tenth of a full board's time; every 50,000, a third of that.
     gc.set_threshold(50_000, 20, 100)
+    if sys.argv[1:2] != ["serve"]:  # a server keeps the allocator's defaults
+        reuse_freed_memory()
     try:
         _run(sys.argv[1:])
     except SystemExit as exc:
