@@ -768,25 +768,28 @@ class Levels:
             return rows[:0], numbers[:0]
         self._parent.frombytes(numbers[parent[new]].astype(np.int64).tobytes())
         self._action.frombytes(action[new].astype(f"=i{self._action.itemsize}").tobytes())
-        chosen, kinds = successors[new], kinds[new]
+        # The new successors stay where they are until each kind is taken out of them
+        # (those to expand next, most of them, copied once).
+        kinds = kinds[new]
         chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
         if full:  # the state past the limit is counted, not filed, as the explorer does
-            chosen, chosen_numbers, kinds = chosen[:-1], chosen_numbers[:-1], kinds[:-1]
-            if not len(chosen):
+            new, chosen_numbers, kinds = new[:-1], chosen_numbers[:-1], kinds[:-1]
+            if not len(new):
                 return rows[:0], numbers[:0]
         finals = np.flatnonzero(kinds == _FINAL)
         if len(finals):
-            self._finals.append((chosen[finals], chosen_numbers[finals]))
+            self._finals.append((successors[new[finals]], chosen_numbers[finals]))
             self._final_states += len(finals)
         past = np.flatnonzero(kinds == _PAST)
         if len(past):
             self.overflowed += len(past)
             if self.program.overflow is not None:
-                for value in np.unique(chosen[past, self.program.overflow]).tolist():
+                overflow = successors[new[past], self.program.overflow]
+                for value in np.unique(overflow).tolist():
                     self._capacities.add(Capacity(value))
-        self.last = self.states_of(chosen[-1:], chosen_numbers[-1:])[0]
-        go = kinds == _GO
-        return chosen[go], chosen_numbers[go]
+        self.last = self.states_of(successors[new[-1:]], chosen_numbers[-1:])[0]
+        go = np.flatnonzero(kinds == _GO)
+        return successors[new[go]], chosen_numbers[go]
 
     def _over_memory(self) -> bool:
         if self._baseline is None or self.max_bytes is None:

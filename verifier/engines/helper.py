@@ -378,7 +378,7 @@ class Ahead:
             return False
         parts, count = found
         assert self._next is not None
-        self._own[self._next] = self.compute(np.concatenate(parts)[:count])
+        self._own[self._next] = self.compute(_first(parts, count))
         self._advance()
         return True
 
@@ -408,6 +408,19 @@ class Ahead:
             self.helper.close()
         self.helper = None
         self._handed.clear()
+
+
+def _first(parts: list[Any], count: int) -> Any:
+    """The first ``count`` rows of the arrays of rows ``parts``, one after the other (a
+    view of the first where it has them all)."""
+    if len(parts[0]) >= count:
+        return parts[0][:count]
+    taken: list[Any] = []
+    for part in parts:
+        taken.append(part[: count - sum(len(t) for t in taken)])
+        if sum(len(t) for t in taken) == count:
+            break
+    return np.concatenate(taken)
 
 
 def _from(parts: list[Any], at: int) -> list[Any]:
