@@ -25,6 +25,7 @@ from tests.conftest import sampled_scenarios
 from tests.test_differential import Case, cases, load, walked
 from tests.test_symmetry import _with_copies
 from verifier.core.state import READ, Capacity, Mode, State
+from verifier.engines import array_index
 from verifier.engines import arrays as arrays_module
 from verifier.engines.array_records import RowQuotient
 from verifier.engines.array_symmetry import RowSymmetry
@@ -459,31 +460,57 @@ def test_a_row_is_kept_in_a_byte_an_element_where_its_values_fit(tmp_path: Path)
     prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
     system, start = prepared.system, prepared.history.state
     levels = Levels(system, start, compile_relation(system, start))
-    width = len(levels.program.columns)
+    index = levels._index_of(levels._filed.wide)
     rows = levels.rows([start, start])
-    rows[1, 0] = 300  # one value past a byte: that row keeps its full width
-    keys = levels._packed(rows)
-    assert [len(k) for k in keys] == [width, width * rows.itemsize]
-    levels._keys = keys
-    assert levels._stored([0, 1]).tolist() == rows.tolist()
+    rows[1, 0] = 300  # one value past a byte: that row is keyed by its elements whole
+    keyed = index.keys(rows)
+    assert keyed[1].tolist() == [False, True]
+    assert index.file(keyed, rows, 2).tolist() == [0, 1]
+    assert index.rows([0, 1]).tolist() == rows.tolist()
+    assert index.file(index.keys(rows[::-1]), rows[::-1], 2).tolist() == []  # both known
 
 
 def test_the_columns_that_start_wide_are_kept_whole_in_a_compact_key() -> None:
     prepared = prepare(load_scenario(BOARD, allow_outside=True))
     system, start = prepared.system, prepared.history.state
     levels = Levels(system, start, compile_relation(system, start))
-    width, wide = len(levels.program.columns), levels._wide.tolist()
+    index = levels._index_of(levels._filed.wide)
+    width, wide = len(levels.program.columns), index.wide.tolist()
     assert wide  # the life totals
     rows = levels.rows([start, start, start])
     rows[1, wide[0]] -= 2_500  # a life total changes: still compact
     narrow = next(c for c in range(width) if c not in wide)
     rows[2, narrow] = 300  # any other value past a byte: that row is kept whole
-    keys = levels._packed(rows)
-    compact = width + len(wide) * rows.itemsize
-    assert [len(k) for k in keys] == [compact, compact, width * rows.itemsize]
-    assert len(set(keys)) == 3
-    levels._keys = keys
-    assert levels._stored([0, 1, 2]).tolist() == rows.tolist()
+    keyed = index.keys(rows)
+    assert keyed[1].tolist() == [False, False, True]
+    assert len(set(keyed[2].tolist())) == 3
+    assert index.file(keyed, rows, 3).tolist() == [0, 1, 2]
+    assert index.rows([2, 0, 1]).tolist() == rows[[2, 0, 1]].tolist()
+
+
+def test_rows_of_one_hash_are_told_apart_by_their_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every row with one hash: each is compared with the rows filed before it, and those
+    # that differ are filed by their bytes; an exploration reaches the same states.
+    prepared = prepare(load_scenario(write_pool(tmp_path, 6)))
+    system, start = prepared.system, prepared.history.state
+    program = compile_relation(system, start)
+    plain = Levels(system, start, program).run()
+    monkeypatch.setattr(array_index, "row_hashes", lambda m: np.zeros(len(m), dtype=np.uint64))
+    colliding = Levels(system, start, program).run()
+    assert colliding.states == plain.states == 2_669
+    assert colliding.reached() == plain.reached()
+    assert colliding.terminals == plain.terminals
+    assert [colliding.path(s) for s in colliding.terminals[:20]] == [
+        plain.path(s) for s in plain.terminals[:20]
+    ]
+    index = colliding._filed
+    rows = index.rows(range(index.count))
+    assert index.file(index.keys(rows), rows, len(rows)).tolist() == []  # all known
+    # A limit within a chunk of colliding rows: the states past it are not filed.
+    limited = Levels(system, start, program, max_states=100).run()
+    assert limited.states == 101 and limited.stopped_by == "states"
 
 
 def test_a_spells_copy_slots_are_not_interchangeable() -> None:

@@ -5,24 +5,23 @@ transition relation (:mod:`verifier.engines.program`, built from the one rule te
 chunk of a level: every instruction is one NumPy operation over the chunk's states in one
 mode, with the relation specialised to that mode (:mod:`verifier.engines.specialize`); an
 action's successors are the rows where its guard holds with the columns it writes replaced,
-computed over those rows only (:mod:`verifier.engines.array_plan`). Successors are kept in the explorer's own order (by the state
-they come from, then by action), deduplicated against every state reached so far, and filed
-as the explorer files them: final states, states past a capacity, dead ends. It visits
-exactly the explorer's states, and a final state it shows first is reached by a shortest
-continuation.
+computed over those rows only (:mod:`verifier.engines.array_plan`). Successors are kept in
+the explorer's own order (by the state they come from, then by action), deduplicated
+against every state reached so far, and filed as the explorer files them: final states,
+states past a capacity, dead ends. It visits exactly the explorer's states, and a final
+state it shows first is reached by a shortest continuation.
 
-A state is held as the bytes of its row of changing elements (the others keep their start
-values), a byte an element where its values fit (the columns that start wide, such as life
-totals, whole), with the state it was reached from and the action that reached it, for the
-witness. Reductions, when given, map each successor row to its canonical row first
-(:mod:`verifier.engines.array_symmetry`, :mod:`verifier.engines.array_records`); a claim is
-evaluated over the final rows by a program of its own
-(:func:`verifier.engines.relation.compile_claim`).
+A state is held as its row of changing elements (the others keep their start values), kept
+as a key of a byte an element where its values fit and found again by the key's hash
+(:mod:`verifier.engines.array_index`), with the state it was reached from and the action
+that reached it, for the witness. Reductions, when given, map each successor row to its
+canonical row first (:mod:`verifier.engines.array_symmetry`,
+:mod:`verifier.engines.array_records`); a claim is evaluated over the final rows by a
+program of its own (:func:`verifier.engines.relation.compile_claim`).
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 import weakref
 from array import array
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from verifier.core.state import READ, Capacity, Mode, State
+from verifier.engines.array_index import RowIndex
 from verifier.engines.array_plan import Plan, evaluate
 from verifier.engines.base import DEFAULT_MEMORY_LIMIT, DEFAULT_STATE_LIMIT
 from verifier.engines.program import Program
@@ -119,21 +119,10 @@ class Levels:
         # specialised to it and what its guards and changes need.
         self._plans: dict[int | None, Plan] = {}
         first = self.rows([start])[0]
-        # The columns whose start values do not fit a byte: kept whole in every key (the
-        # rest, a byte an element, where they fit). A key of that kind must differ in
-        # length from a whole row's.
-        fits = (first >= -128) & (first <= 127)
-        if (
-            len(first) * (np.dtype(self._dtype).itemsize - 1)
-            == (~fits).sum() * np.dtype(self._dtype).itemsize
-        ):
-            fits[:] = False  # no row is then keyed compactly: every key is whole
-        self._wide = np.flatnonzero(~fits)
-        self._keys: list[bytes] = self._packed(first[None, :])
-        # Every key filed, with a ticket: a number none other has (only whether a key was
-        # filed before is read from it; its state's number is its place in ``_keys``).
-        self._index: dict[bytes, int] = {self._keys[0]: 0}
-        self._tickets = 1
+        # Every state filed (its number its place in the order filed); the columns whose
+        # start values do not fit a byte are kept whole in every key.
+        self._filed = self._index_of(np.flatnonzero((first < -128) | (first > 127)))
+        self._filed.file(self._filed.keys(first[None, :]), first[None, :], 1)
         self._parent = array("q", [-1])
         self._action = array("l", [-1])
         self._ids: dict[State, int] = {start: 0}  # the states handed out (final, dead ends)
@@ -200,20 +189,18 @@ class Levels:
         rows = made.rows(reached)
         if symmetry is not None and len(rows) > 1:
             rows[1:] = symmetry(rows[1:])
-        keys = made._packed(rows)
-        made._index, made._keys = {}, []
+        keyed: dict[bytes, int] = {}  # each row: its number
         number: dict[State, int] = {}  # each state reached: the number of its row
         firsts: list[int] = []  # per row: where in ``reached`` it was first
-        for at, (state, key) in enumerate(zip(reached, keys, strict=True)):
-            known = made._index.get(key)
-            if known is None:
-                known = made._index[key] = len(made._keys)
-                made._keys.append(key)
+        for at, (state, row) in enumerate(zip(reached, rows, strict=True)):
+            number[state] = keyed.setdefault(row.tobytes(), len(firsts))
+            if number[state] == len(firsts):
                 firsts.append(at)
-            number[state] = known
+        unique = rows[firsts]
+        made._filed = made._index_of(made._filed.wide)
+        made._filed.file(made._filed.keys(unique), unique, len(unique))
         code = {id(action): n for n, action in enumerate(ex.system.actions)}
         links = [ex.parent[reached[at]] for at in firsts]
-        made._tickets = len(made._keys)
         made._parent = array("q", [-1 if link is None else number[link[0]] for link in links])
         made._action = array("l", [-1 if link is None else code[id(link[1])] for link in links])
         if symmetry is None:
@@ -239,7 +226,7 @@ class Levels:
 
     @property
     def states(self) -> int:
-        return len(self._keys)
+        return self._filed.count
 
     @property
     def expanded(self) -> int:
@@ -284,44 +271,13 @@ class Levels:
         states = self._decoded(self._stored(numbers))
         return concrete_path(self.system, self.start, self._canonical_state, states)
 
-    def _packed(self, rows: Any) -> list[bytes]:
-        """Each row's key (so a state has one key, and most take a byte an element): the
-        low bytes of its elements, then the columns that start wide (a life total) whole,
-        where every other element fits a byte; else its elements whole. The two kinds
-        differ in length."""
-        return _key_list(*self._key_matrix(rows), rows)
-
-    def _key_matrix(self, rows: Any) -> tuple[Any, Any]:
-        """The rows' keys as a matrix (a row's key its row's bytes), and which rows are
-        keyed by their elements whole (an empty array: none)."""
-        wide = self._wide
-        if self._dtype is np.int8 or not len(rows):
-            return rows, np.zeros(0, dtype=bool)
-        count, width = rows.shape
-        compact = np.empty((count, width + len(wide) * rows.itemsize), dtype=np.uint8)
-        low = compact[:, :width].view(np.int8)
-        np.copyto(low, rows, casting="unsafe")
-        if len(wide):
-            compact[:, width:] = np.ascontiguousarray(rows[:, wide]).view(np.uint8)
-        fits = low == rows
-        fits[:, wide] = True
-        whole = ~fits.all(axis=1)
-        return compact, whole if whole.any() else whole[:0]
+    def _index_of(self, wide: Any) -> RowIndex:
+        """An index of no state yet, for this exploration's rows."""
+        return RowIndex(self._dtype, len(self.program.columns), wide)
 
     def _stored(self, numbers: list[int]) -> Any:
         """The rows of the states numbered ``numbers``."""
-        width, wide = len(self.program.columns), self._wide
-        rows = np.empty((len(numbers), width), dtype=self._dtype)
-        whole = width * rows.itemsize
-        for at, n in enumerate(numbers):
-            key = self._keys[n]
-            if len(key) == whole and self._dtype is not np.int8:
-                rows[at] = np.frombuffer(key, dtype=self._dtype)
-            else:
-                rows[at] = np.frombuffer(key, dtype=np.int8, count=width)
-                if len(wide):
-                    rows[at, wide] = np.frombuffer(key, dtype=self._dtype, offset=width)
-        return rows
+        return self._filed.rows(numbers)
 
     def _canonical_state(self, state: State) -> State:
         assert self._canon is not None
@@ -329,7 +285,7 @@ class Levels:
 
     def reached(self) -> list[State]:
         """Every state reached so far, in the order reached."""
-        return self._decoded(self._stored(list(range(len(self._keys)))))
+        return self._decoded(self._stored(list(range(self._filed.count))))
 
     @property
     def final_states(self) -> int:
@@ -556,13 +512,13 @@ class Levels:
             successors = self.symmetry(successors)
         order = np.lexsort((action, parent))
         successors, parent, action = successors[order], parent[order], action[order]
-        keys, whole = self._key_matrix(successors)
-        return (stuck, successors, parent, action, keys, whole, self._classify(successors))
+        keys, whole, hashes = self._filed.keys(successors)
+        return (stuck, successors, parent, action, keys, whole, hashes, self._classify(successors))
 
     def _file(self, rows: Any, numbers: Any, stepped: Stepped) -> tuple[Any, Any]:
         """File the successors of ``rows`` (:meth:`stepped`) not reached before; return
         those to expand next."""
-        stuck, successors, parent, action, matrix, whole, kinds = stepped
+        stuck, successors, parent, action, matrix, whole, hashes, kinds = stepped
         self._expanded += len(rows)
         if len(stuck):
             self.deadlocks.extend(self.states_of(rows[stuck], numbers[stuck]))
@@ -570,24 +526,9 @@ class Levels:
             return rows[:0], numbers[:0]
         # Each row not reached before: the first of equal rows within the chunk, and
         # none reached in an earlier one.
-        index, keys = self._index, self._keys
-        ordered = _key_list(matrix, whole, successors)
-        first_number = len(keys)
+        first_number = self._filed.count
         room = self.max_states + 1 - first_number
-        # Each key's ticket where it was filed before; else its own, given here: the
-        # tickets counted on from ``first`` in order (a later copy finds the first's).
-        first = self._tickets
-        self._tickets += len(ordered)
-        got = np.fromiter(
-            map(index.setdefault, ordered, itertools.count(first)),
-            dtype=np.int64,
-            count=len(ordered),
-        )
-        new = np.flatnonzero(got == np.arange(first, first + len(got)))
-        for place in new[room:].tolist():  # past the limit: not reached
-            del index[ordered[place]]
-        new = new[:room]
-        keys.extend(ordered if len(new) == len(ordered) else map(ordered.__getitem__, new.tolist()))
+        new = self._filed.file((matrix, whole, hashes), successors, room)
         full = len(new) >= room
         if full:
             self.stopped_by = "states"
@@ -598,7 +539,7 @@ class Levels:
         # The new successors stay where they are until each kind is taken out of them
         # (those to expand next, most of them, copied once).
         kinds = kinds[new]
-        chosen_numbers = np.arange(first_number, len(keys), dtype=np.int64)
+        chosen_numbers = np.arange(first_number, self._filed.count, dtype=np.int64)
         if full:  # the state past the limit is counted, not filed, as the explorer does
             new, chosen_numbers, kinds = new[:-1], chosen_numbers[:-1], kinds[:-1]
             if not len(new):
@@ -628,24 +569,6 @@ class Levels:
 
 
 _GO, _FINAL, _PAST = 0, 1, 2
-
-
-def _key_list(matrix: Any, whole: Any, rows: Any) -> list[bytes]:
-    """The keys of ``rows``: their rows of ``matrix``, or their own bytes where ``whole``
-    says (:meth:`Levels._key_matrix`)."""
-    keys = _keys(matrix)
-    if len(whole):
-        for k in np.flatnonzero(whole).tolist():
-            keys[k] = _keys(rows[k : k + 1])[0]
-    return keys
-
-
-def _keys(rows: Any) -> list[bytes]:
-    """Each row's bytes."""
-    rows = np.ascontiguousarray(rows)
-    void = np.dtype((np.void, rows.shape[1] * rows.itemsize))
-    keys: list[bytes] = rows.view(void).ravel().tolist()
-    return keys
 
 
 _DTYPES = (np.int8, np.int16, np.int32, np.int64)
