@@ -30,10 +30,12 @@ _WHOLE = np.uint64(0x5851F42D4C957F2D)
 
 @functools.cache
 def _multipliers(count: int) -> Any:
-    """``count`` odd 64-bit numbers, one a word of a key (a fixed draw: every process,
-    the helper's too, has the same)."""
-    drawn = np.random.default_rng(0x5EED).integers(0, 2**63, size=count, dtype=np.uint64)
-    return drawn * np.uint64(2) + np.uint64(1)
+    """``count`` odd 64-bit numbers, one a word of a key: a fixed sequence (SplitMix64's),
+    the same in every process, the helper's too."""
+    drawn = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    drawn = (drawn ^ (drawn >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    drawn = (drawn ^ (drawn >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return (drawn ^ (drawn >> np.uint64(31))) | np.uint64(1)
 
 
 def row_hashes(matrix: Any) -> Any:
@@ -177,7 +179,7 @@ class RowIndex:
         if not len(numbers):
             return out
         blocks = np.searchsorted(np.asarray(self._starts), numbers, side="right") - 1
-        for block in np.unique(blocks).tolist():
+        for block in np.flatnonzero(np.bincount(blocks)).tolist():
             places = np.flatnonzero(blocks == block)
             keys = self._blocks[block][numbers[places] - self._starts[block]]
             out[places] = self._read(keys)

@@ -492,7 +492,7 @@ class Levels:
         found: list[tuple[Any, Any, Any]] = []
         split = program.mode is not None and len(rows) >= SPLIT
         modes = rows[:, program.mode] if split else None
-        present = [None] if modes is None else np.unique(modes).tolist()
+        present = [None] if modes is None else _distinct(modes)
         for mode in present:
             at = None if len(present) == 1 else np.flatnonzero(modes == mode)
             following, where, taken = self._plan(mode).successors(rows if at is None else rows[at])
@@ -569,6 +569,13 @@ class Levels:
 
 
 _GO, _FINAL, _PAST = 0, 1, 2
+
+
+def _distinct(values: Any) -> list[int]:
+    """The values of an array of small integers, each once, in order (``np.unique`` would
+    import ``numpy.ma`` for it)."""
+    low = int(values.min())
+    return (np.flatnonzero(np.bincount(values.astype(np.int64) - low)) + low).tolist()
 
 
 _DTYPES = (np.int8, np.int16, np.int32, np.int64)
