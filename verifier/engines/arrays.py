@@ -193,8 +193,8 @@ class Levels:
         number: dict[State, int] = {}  # each state reached: the number of its row
         firsts: list[int] = []  # per row: where in ``reached`` it was first
         for at, (state, row) in enumerate(zip(reached, rows, strict=True)):
-            number[state] = keyed.setdefault(row.tobytes(), len(firsts))
-            if number[state] == len(firsts):
+            known = number[state] = keyed.setdefault(row.tobytes(), len(firsts))
+            if known == len(firsts):  # a row not reached before
                 firsts.append(at)
         unique = rows[firsts]
         made._filed = made._index_of(made._filed.wide)
@@ -552,8 +552,7 @@ class Levels:
         if len(past):
             self.overflowed += len(past)
             if self.program.overflow is not None:
-                overflow = successors[new[past], self.program.overflow]
-                for value in np.unique(overflow).tolist():
+                for value in _distinct(successors[new[past], self.program.overflow]):
                     self._capacities.add(Capacity(value))
         self.last = self.states_of(successors[new[-1:]], chosen_numbers[-1:])[0]
         go = np.flatnonzero(kinds == _GO)

@@ -417,8 +417,9 @@ def _first(parts: list[Any], count: int) -> Any:
         return parts[0][:count]
     taken: list[Any] = []
     for part in parts:
-        taken.append(part[: count - sum(len(t) for t in taken)])
-        if sum(len(t) for t in taken) == count:
+        taken.append(part[:count])
+        count -= len(taken[-1])
+        if not count:
             break
     return np.concatenate(taken)
 
