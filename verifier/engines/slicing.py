@@ -32,7 +32,7 @@ from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Mode, State
 from verifier.system import Action, ActionKind, System
 
-__all__ = ["Slice", "Slicer", "forbidding"]
+__all__ = ["Key", "Slice", "Slicer", "forbidding", "producing"]
 
 MAX_VISITED = 5_000
 """States visited one by one before the turn reaches the steps that forbid the activation;
@@ -40,6 +40,10 @@ past it the argument is given up (the search decides)."""
 
 PRODUCERS = frozenset({ActionKind.ACTIVATE, ActionKind.TRIGGER})
 """The actions that write the activation log: activating an ability, placing a trigger."""
+
+
+Key = tuple[int, int]
+"""A set of states: those at one step of the turn (an index into its steps) in one mode."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,8 @@ class Slice:
     visited: int
     first_rules: tuple[str, ...] = ()
     """The checks that forbid it in the states visited one by one."""
+    keys: frozenset[Key] = frozenset()
+    """The steps and modes the continuations go on through (a closed set)."""
 
     def told(self, names: tuple[str, ...]) -> str:
         """The argument in words."""
@@ -77,8 +83,10 @@ class Slice:
         )
 
 
-Key = tuple[int, int]
-"""A set of states: those at one step of the turn (an index into its steps) in one mode."""
+def producing(system: System, cards: frozenset[int]) -> list[Action]:
+    """The actions that would activate one of ``cards`` (write it in the activation log)."""
+    abilities = {a.index for a in system.world.abilities if a.card in cards}
+    return [a for a in system.actions if a.kind in PRODUCERS and a.ability in abilities]
 
 
 def _states_at(system: System, start: State, key: Key) -> State:
@@ -166,7 +174,7 @@ class Slicer:
         log = self.start[system.layout.position("a_ab")]
         if any(log[k] in abilities for k in range(self.start_activations, READ.an(self.start))):
             return None  # already activated at the scenario's point
-        producers = [a for a in system.actions if a.kind in PRODUCERS and a.ability in abilities]
+        producers = producing(system, cards)
         if not producers:
             # Not one way to activate it: no card of the scenario can ever be its target, or
             # pay its cost (Effect Veiler with no Effect Monster on the board).
@@ -220,11 +228,12 @@ class Slicer:
         visited, reached, first_rules = entered
         steps = tuple(world.steps[s] for s in sorted({s for s, _ in reached}))
         rules = tuple(dict.fromkeys(r for key in sorted(reached) for r in dead[key] or ()))
-        return Slice(cards, steps, rules, visited, first_rules)
+        return Slice(cards, steps, rules, visited, first_rules, frozenset(reached))
 
-    def decide(self, body: ast.Formula, want: bool) -> Slice | None:
-        """The argument that no continuation makes ``body`` evaluate to ``want``, when the
-        cards it says are activated can never be (None: not decided this way)."""
+    def slices(self, body: ast.Formula, want: bool) -> dict[int, Slice] | None:
+        """Per card, the argument that no continuation activates it, for cards enough that
+        none of them being activated keeps ``body`` from evaluating to ``want`` (None: not
+        decided this way)."""
         # How a link of a card resolved needs the link: a card with none on the chain and
         # none resolved yet resolves (or is negated...) only once it is activated.
         candidates = sorted(c for c in _named_by_atoms(body) if self._unlinked(c))
@@ -238,6 +247,14 @@ class Slicer:
             if found is not None:
                 dead[card] = found
         if not dead or _without(body, frozenset(dead)) is not (not want):
+            return None
+        return dead
+
+    def decide(self, body: ast.Formula, want: bool) -> Slice | None:
+        """The argument that no continuation makes ``body`` evaluate to ``want``, when the
+        cards it says are activated can never be (None: not decided this way)."""
+        dead = self.slices(body, want)
+        if dead is None:
             return None
         steps = {s: None for found in dead.values() for s in found.steps}
         order = {name: i for i, name in enumerate(self.system.world.steps)}

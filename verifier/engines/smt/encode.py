@@ -264,6 +264,18 @@ class Unrolling:
             self.terms[key] = _term(element, self.bits[t][start : start + size])
         return self.terms[key]
 
+    def scalar_of(self, bits: tuple[Any, ...], name: str) -> Any:
+        """The scalar field ``name`` in a state of the relation's elements made of ``bits``
+        (the relation's own generic bits, or a step's): a term, or a constant."""
+        layout = self.system.layout
+        position = layout.position(name)
+        element = (layout.fields[position], position, None)
+        if element not in self.offsets:
+            return self._start(element)
+        start = self.offsets[element]
+        size = 1 if element[0].boolean else self.width
+        return _term(element, bits[start : start + size])
+
     def state(self, t: int) -> State:
         """The state at step ``t``: terms for changing elements, constants otherwise."""
         return self._state(lambda e: self.element(t, e))

@@ -1,10 +1,16 @@
-"""The SMT engine: decides claims over a bounded unrolling whose bound is proved complete.
+"""The SMT engine: decides claims by an inductive invariant, else on a bounded unrolling.
 
-Every activation uses something up (a card leaves its place, a limit is spent), so every
-continuation ends. The engine unrolls until the solver proves that no run of that many steps
-is still going (or has run past a capacity): from then on, an UNSAT answer covers every
-continuation and is a proof. When no such bound is found within the limits, a verdict that
-would need one is ``unknown``, and says to which bound it was checked.
+Each claim is first tried by induction (:mod:`verifier.engines.smt.induction`: an invariant
+over the step of the turn and the mode, checked by z3 on the one-step relation), which
+proves a "no" about activations without unrolling every continuation. Otherwise the
+unrolling is deepened: at each bound the claim's own question is asked first (a witness, the
+shortest one, found at the smallest depth); without one, the solver is asked whether no run
+of that many steps is still going (or has run past a capacity). Every activation uses
+something up (a card leaves its place, a limit is spent), so every continuation ends: once
+such a bound is proved complete, an UNSAT answer covers every continuation and is a proof.
+When none is found within the limits, a verdict that would need one is ``unknown``, and says
+to which bound it was checked. Each answer says which argument decided it
+(``inductive invariant``, ``witness at depth k``, ``bounded: complete at k``).
 
 The unrolling is propositional (see :mod:`verifier.engines.smt.encode`) and goes, step by step, to
 one incremental SAT-based solver; each question (a claim's body wanted true or false, "the
@@ -24,7 +30,9 @@ from verifier.claims.evaluate import truth
 from verifier.core.logic import CONCRETE
 from verifier.core.state import READ, Capacity, Mode, State
 from verifier.engines.base import DEFAULT_SMT_BOUND, Limits, Search
+from verifier.engines.slicing import Slicer
 from verifier.engines.smt.encode import OutOfTime, Unrolling
+from verifier.engines.smt.induction import Induction
 from verifier.errors import InternalError
 from verifier.system import Action, IllegalTrace, System
 
@@ -84,7 +92,7 @@ class Solver:
 
 
 class SmtEngine:
-    """Decides claims with z3 on an unrolling of the transition relation."""
+    """Decides claims with z3: by an inductive invariant, else on a bounded unrolling."""
 
     name = "smt"
 
@@ -92,8 +100,11 @@ class SmtEngine:
     def limited(
         cls, system: System, start: State, start_activations: int, limits: Limits
     ) -> SmtEngine:
-        """The engine with ``limits``' time (the other limits are the explorer's)."""
-        return cls(system, start, start_activations, timeout=limits.seconds)
+        """The engine with ``limits``' time and reductions (the other limits are the
+        explorer's)."""
+        return cls(
+            system, start, start_activations, timeout=limits.seconds, induction=limits.reduce
+        )
 
     def __init__(
         self,
@@ -102,108 +113,158 @@ class SmtEngine:
         start_activations: int,
         timeout: float | None = None,
         max_bound: int = DEFAULT_SMT_BOUND,
+        induction: bool = True,
     ) -> None:
         began = time.perf_counter()
         self.system = system
         self.start = start
         self.start_activations = start_activations
         self.deadline = None if timeout is None else began + timeout
+        layout = system.layout
+        # Every activation is logged, so no run is longer than a few steps per log entry.
+        self.limit = min(
+            max_bound, 8 * (max(layout.alog, layout.slots) + 2) + system.turn_actions()
+        )
+        self._completeness: dict[int, tuple[bool | None, str]] = {}
         self.unrolling: Unrolling | None = None
+        self.induction: Induction | None = None
+        self.note = ""
         try:
             self.unrolling = Unrolling(system, start, deadline=self.deadline)
             self.solver = Solver(self.unrolling, self.deadline)
-            self.bound, self.complete, self.bound_note = self._complete_bound(max_bound)
+            if induction:
+                slicer = Slicer(system, start, start_activations)
+                self.induction = Induction(self.unrolling, slicer)
         except OutOfTime:
             self.unrolling = None
-            self.bound, self.complete = 0, False
-            self.bound_note = "the time ran out while the encoding was built (--timeout)"
+            self.note = "the time ran out while the encoding was built (--timeout)"
         self.setup_seconds = time.perf_counter() - began
 
-    def _complete_bound(self, limit: int) -> tuple[int, bool, str]:
-        """Deepen until no run of ``bound`` steps is unfinished: then the bound is complete.
+    def _bounds(self) -> list[int]:
+        """The depths the unrolling is deepened through, up to its limit."""
+        bounds, bound = [], FIRST_BOUND
+        while True:
+            bounds.append(min(bound, self.limit))
+            if bound >= self.limit:
+                return bounds
+            bound = bound * 3 // 2
 
-        Every activation is logged, so no run is longer than a few steps per log entry: the
-        deepening stops there. A run that exceeds a capacity never finishes faithfully,
-        however deep the unrolling: the deepening goes on while some other run is still
-        going (a witness may finish later), and the bound is then not complete.
-        """
-        layout = self.system.layout
+    def _complete_at(self, bound: int) -> tuple[bool | None, str]:
+        """Whether no run of ``bound`` steps is unfinished: True (the bound is complete),
+        None (some run is still going faithfully: deeper may be complete) or False with
+        the reason no bound will be (a capacity passed, the solver gave up, the limit)."""
+        if bound not in self._completeness:
+            self._completeness[bound] = self._completeness_of(bound)
+        return self._completeness[bound]
+
+    def _completeness_of(self, bound: int) -> tuple[bool | None, str]:
         unrolling = self.unrolling
         assert unrolling is not None
-        limit = min(
-            limit,
-            8 * (max(layout.alog, layout.slots) + 2) + self.system.turn_actions(),
-        )
-        bound = FIRST_BOUND
-        while True:
-            unrolling.extend(bound)
-            unfinished = self.solver.literal(
-                ("unfinished", bound), z3.Not(unrolling.finished(bound))
+        unrolling.extend(bound)
+        unfinished = self.solver.literal(("unfinished", bound), z3.Not(unrolling.finished(bound)))
+        result, _, reason = self.solver.check(unfinished)
+        if result == z3.unsat:
+            return True, ""
+        if result == z3.unknown:
+            return False, f"the solver gave up ({reason})"
+        overflow = unrolling.scalar(bound, "overflow")
+        faithful = unrolling.L.lift(overflow == int(Capacity.NONE))
+        going = self.solver.literal(("going", bound), faithful)
+        result, _, reason = self.solver.check(unfinished, going)
+        if result == z3.unknown:
+            return False, f"the solver gave up ({reason})"
+        if result == z3.unsat:
+            # Every run still unfinished is past a capacity: none goes on faithfully.
+            past = self.solver.literal(("overflow", bound), z3.Not(faithful))
+            found, model, _ = self.solver.check(past)
+            code = (
+                overflow
+                if isinstance(overflow, int)
+                else model.eval(overflow, model_completion=True).as_signed_long()
+                if found == z3.sat and model is not None
+                else int(Capacity.NONE)
             )
-            result, _, reason = self.solver.check(unfinished)
-            if result == z3.unsat:
-                return bound, True, ""
-            if result == z3.unknown:
-                return bound, False, f"the solver gave up ({reason})"
-            overflow = unrolling.scalar(bound, "overflow")
-            faithful = unrolling.L.lift(overflow == int(Capacity.NONE))
-            going = self.solver.literal(("going", bound), faithful)
-            result, _, reason = self.solver.check(unfinished, going)
-            if result == z3.unknown:
-                return bound, False, f"the solver gave up ({reason})"
-            if result == z3.unsat:
-                # Every run still unfinished is past a capacity: none goes on faithfully.
-                past = self.solver.literal(("overflow", bound), z3.Not(faithful))
-                found, model, _ = self.solver.check(past)
-                code = (
-                    overflow
-                    if isinstance(overflow, int)
-                    else model.eval(overflow, model_completion=True).as_signed_long()
-                    if found == z3.sat and model is not None
-                    else int(Capacity.NONE)
-                )
-                return bound, False, f"a continuation runs past a capacity: {Capacity(code).reason}"
-            if bound >= limit:
-                return bound, False, f"some continuations are longer than {bound} steps"
-            bound = min(limit, bound * 3 // 2)
+            return False, f"a continuation runs past a capacity: {Capacity(code).reason}"
+        if bound >= self.limit:
+            return False, f"some continuations are longer than {bound} steps"
+        return None, ""
+
+    def deepen(self) -> tuple[int, bool]:
+        """Deepen until a bound is complete or none will be: the bound, and whether it is
+        complete (for the questions asked of the whole unrolling, such as ``why``)."""
+        bound = 0
+        try:
+            for bound in self._bounds():
+                complete, _ = self._complete_at(bound)
+                if complete is not None:
+                    return bound, complete
+        except OutOfTime:
+            pass
+        return bound, False
 
     # -- claims ------------------------------------------------------------------------------
 
     def search(self, body: ast.Formula, want: bool) -> Search:
         began = time.perf_counter()
-        stats: dict[str, float | int | str] = {
-            "bound": self.bound,
-            "complete_bound": "yes" if self.complete else "no",
-            "smt_setup_seconds": round(self.setup_seconds, 4),
-        }
+        stats: dict[str, float | int | str] = {"smt_setup_seconds": round(self.setup_seconds, 4)}
         if self.unrolling is None:
-            return Search(None, False, self.bound_note, stats)
-        unrolling = self.unrolling
-        final = unrolling.state(self.bound)
-        value = unrolling.L.lift(
-            truth(unrolling.L, self.system.world, final, body, self.start_activations, self.start)
-        )
-        literal = self.solver.literal((body, want), value if want else z3.Not(value))
-        result, model, reason = self.solver.check(literal, self.solver.finished(self.bound))
-        if result == z3.sat and model is not None:
-            actions, shortest = self._shortest(literal, model)
-            stats["shortest_trace"] = "yes" if shortest else "no (a limit stopped the search)"
-            self._confirm(actions, body, want)
+            return Search(None, False, self.note, stats)
+        try:
+            found = self._decide(body, want, stats)
+        except OutOfTime:
+            found = Search(None, False, "the time ran out while the unrolling was deepened", {})
+        stats.update(found.stats)
         stats["smt_seconds"] = round(time.perf_counter() - began, 4)
         stats["smt_queries"] = self.solver.queries
-        if result == z3.sat:
-            return Search(actions, True, "", stats)
-        if result == z3.unsat and self.complete:
-            return Search(None, True, "", stats)
-        if result == z3.unknown:
-            return Search(None, False, f"the solver gave up ({reason})", stats)
-        return Search(
-            None,
-            False,
-            f"bounded to {self.bound} steps: no continuation of up to {self.bound} steps "
-            f"shows it ({self.bound_note})",
-            stats,
-        )
+        return Search(found.found, found.complete, found.detail, stats)
+
+    def _decide(self, body: ast.Formula, want: bool, stats: dict[str, Any]) -> Search:
+        if self.induction is not None:
+            proof = self.induction.prove(body, want, self._remaining_ms())
+            if proof is not None:
+                stats["argument"] = "inductive invariant"
+                stats["invariant"] = proof.invariant
+                return Search(None, True, proof.told, {})
+        unrolling = self.unrolling
+        assert unrolling is not None
+        for bound in self._bounds():
+            unrolling.extend(bound)
+            stats["bound"] = bound
+            final = unrolling.state(bound)
+            world, activations = self.system.world, self.start_activations
+            value = unrolling.L.lift(
+                truth(unrolling.L, world, final, body, activations, self.start)
+            )
+            literal = self.solver.literal((body, want, bound), value if want else z3.Not(value))
+            result, model, reason = self.solver.check(literal, self.solver.finished(bound))
+            if result == z3.sat and model is not None:
+                actions, shortest = self._shortest(literal, model, bound)
+                stats["shortest_trace"] = "yes" if shortest else "no (a limit stopped the search)"
+                stats["argument"] = f"witness at depth {len(actions)}"
+                self._confirm(actions, body, want)
+                return Search(actions, True, "", {})
+            if result == z3.unknown:
+                return Search(None, False, f"the solver gave up ({reason})", {})
+            complete, note = self._complete_at(bound)
+            if complete:
+                stats["complete_bound"] = "yes"
+                stats["argument"] = f"bounded: complete at {bound}"
+                return Search(None, True, "", {})
+            if complete is False:
+                stats["complete_bound"] = "no"
+                return Search(
+                    None,
+                    False,
+                    f"bounded to {bound} steps: no continuation of up to {bound} steps "
+                    f"shows it ({note})",
+                    {},
+                )
+        raise InternalError("the deepening ended without a complete bound or a reason")
+
+    def _remaining_ms(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return int((self.deadline - time.perf_counter()) * 1000)
 
     def _confirm(self, actions: list[Action], body: ast.Formula, want: bool) -> None:
         """Replay a decoded continuation concretely: it must be legal and show the claim."""
@@ -216,11 +277,11 @@ class SmtEngine:
         if bool(shown) != want or READ.mode(final) != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
-    def _shortest(self, literal: Any, model: z3.ModelRef) -> tuple[list[Action], bool]:
+    def _shortest(self, literal: Any, model: z3.ModelRef, bound: int) -> tuple[list[Action], bool]:
         """A continuation with the goal that finishes in the fewest steps, and whether it is
         known to be the shortest (a limit may stop the search with a longer one in hand)."""
         assert self.unrolling is not None
-        best = self.unrolling.decode(model, self.bound)
+        best = self.unrolling.decode(model, bound)
         low, high = 0, len(best)
         while low < high:
             middle = (low + high) // 2

@@ -88,13 +88,14 @@ def why_not(
     literals = {name: z3.Bool(f"rule:{name}") for name in names}
     if engine.unrolling is None:
         return WhyNot(None, (), False, 0)
+    bound, complete = engine.deepen()
     try:
         unrolling = Unrolling(
             system, start, relaxed={i: literals for i in wanted}, deadline=engine.deadline
         )
-        unrolling.extend(engine.bound)
+        unrolling.extend(bound)
     except OutOfTime:
-        return WhyNot(None, (), False, engine.bound)
+        return WhyNot(None, (), False, bound)
     solver = Solver(unrolling, engine.deadline)
     taken = []
     for t in range(unrolling.depth):
@@ -109,18 +110,18 @@ def why_not(
     goal = solver.literal("taken", z3.Or(*taken) if taken else z3.BoolVal(False))
     result, model, _ = solver.check(goal, *literals.values())
     if result == z3.sat and model is not None:
-        actions = unrolling.decode(model, engine.bound)
-        return WhyNot(actions, (), engine.complete, engine.bound)
+        actions = unrolling.decode(model, bound)
+        return WhyNot(actions, (), complete, bound)
     if result != z3.unsat:
         # The solver gave up: no rule is shown to forbid it.
-        return WhyNot(None, (), False, engine.bound)
+        return WhyNot(None, (), False, bound)
     core = sorted(names, key=_preference)
     for name in list(core):
         trial = [literals[n] for n in core if n != name]
         result, _, _ = solver.check(goal, *trial)
         if result == z3.unsat:
             core.remove(name)
-    return WhyNot(None, tuple(core), engine.complete, engine.bound)
+    return WhyNot(None, tuple(core), complete, bound)
 
 
 def _aims_at(action: Action, target: int | None, target2: int | None) -> bool:

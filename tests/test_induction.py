@@ -1,0 +1,135 @@
+"""The SMT engine's inductive invariants: a "no" proved without unrolling every continuation.
+
+The candidates come from claim slicing; z3 checks them (initiation, consecution, safety) on
+the engine's own relation. A candidate z3 does not confirm is never a proof: the engine
+then decides on its bounded unrolling, with the same verdict. Every answer names the
+argument that decided it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Run
+from verifier.claims.ast import Formula, Quantified
+from verifier.core.state import Mode
+from verifier.engines.slicing import Slicer
+from verifier.engines.smt.engine import SmtEngine
+from verifier.io.scenario import load_scenario
+from verifier.run.check import prepare
+from verifier.run.verdict import Verdict, decide
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMITS = ROOT / "examples" / "yugioh" / "battle-damage-step-limits.yaml"
+
+
+def _asked(run: Callable[..., Run], claim: str, *extra: str) -> dict[str, Any]:
+    result = run("ask", "--json", "--engine", "smt", *extra, str(LIMITS), claim)
+    assert result.code == 0, result.err
+    [found] = json.loads(result.out)["claims"]
+    return dict(found)
+
+
+def test_a_refusal_in_the_damage_step_is_proved_by_induction(run: Callable[..., Run]) -> None:
+    found = _asked(run, 'exists activates("Book of Moon")')
+    assert (found["verdict"], found["stats"]["argument"]) == ("fails", "inductive invariant")
+    assert "checked by z3 (initiation within" in found["detail"]
+    assert "damage-calculation" in found["stats"]["invariant"]
+    assert "battle-step" not in found["stats"]["invariant"]
+
+
+def test_without_reductions_the_bounded_search_decides_the_same(run: Callable[..., Run]) -> None:
+    found = _asked(run, 'exists activates("Book of Moon")', "--no-reduce")
+    assert found["verdict"] == "fails"
+    assert found["stats"]["argument"].startswith("bounded: complete at ")
+
+
+def test_every_refusal_of_the_example_is_proved_by_induction() -> None:
+    engine, _ = _engine()
+    for ident in ("book-of-moon-refused", "typhoon-refused"):
+        formula = _formula(ident)
+        decision = decide(engine, formula)
+        assert decision.verdict == Verdict.FAILS
+        assert decision.stats["argument"] == "inductive invariant"
+
+
+def _formula(ident: str) -> Formula:
+    return next(c.formula for c in load_scenario(LIMITS).claims if c.id == ident)
+
+
+def _engine(ident: str = "book-of-moon-refused") -> tuple[SmtEngine, Formula]:
+    prepared = prepare(load_scenario(LIMITS))
+    history = prepared.history
+    engine = SmtEngine(prepared.system, history.state, history.activations)
+    return engine, _formula(ident)
+
+
+def test_a_witness_names_its_depth() -> None:
+    """The witness is the shortest continuation, and its depth is its number of actions."""
+    engine, formula = _engine("atk-change-allowed")
+    assert isinstance(formula, Quantified)
+    found = engine.search(formula.body, True)
+    assert found.found is not None and found.complete
+    assert found.stats["argument"] == f"witness at depth {len(found.found)}"
+    assert found.stats["shortest_trace"] == "yes"
+
+
+@pytest.mark.parametrize("wrong", ["not closed", "not safe"])
+def test_a_candidate_z3_does_not_confirm_is_no_proof(
+    monkeypatch: pytest.MonkeyPatch, wrong: str
+) -> None:
+    """A candidate that is not inductive (the Battle Step's key alone: its actions lead to
+    the Damage Step) or not safe (with the Battle Step, where Book of Moon can be activated)
+    is refused by z3: no proof (the bounded search decides instead)."""
+    honest = Slicer.slices
+
+    def wrong_slices(self: Slicer, body: object, want: bool) -> object:
+        found = honest(self, body, want)  # type: ignore[arg-type]
+        assert found
+        start = (int(self.start[self.system.layout.position("step")]), int(Mode.OPEN))
+        battle = {(start[0], m) for m in range(len(Mode))}
+        return {
+            card: replace(s, keys=frozenset({start}) if wrong == "not closed" else s.keys | battle)
+            for card, s in found.items()
+        }
+
+    monkeypatch.setattr(Slicer, "slices", wrong_slices)
+    engine, formula = _engine()
+    assert engine.induction is not None and isinstance(formula, Quantified)
+    assert engine.induction.prove(formula.body, True, None) is None
+
+
+def test_a_card_no_action_can_activate_needs_no_invariant(
+    write: Callable[[str, str], Path], run: Callable[..., Run]
+) -> None:
+    """Effect Veiler with no Effect Monster on the board: no action of the relation
+    activates it, and the invariant is ``true``."""
+    text = LIMITS.read_text(encoding="utf-8").replace(
+        "  Mystical Space Typhoon: {controller: B, zone: hand}\n",
+        "  Mystical Space Typhoon: {controller: B, zone: hand}\n"
+        "  Effect Veiler: {controller: B, zone: hand}\n",
+    )
+    library = LIMITS.parent / "yugioh.cards.yaml"
+    text = text[: text.index("claims:")].replace(
+        "library: yugioh.cards.yaml", f"library: {library.as_posix()}"
+    )
+    path = write("veiler.yaml", text)
+    result = run(
+        "ask",
+        "--json",
+        "--engine",
+        "smt",
+        "--allow-outside",
+        str(path),
+        'exists activates("Effect Veiler")',
+    )
+    assert result.code == 0, result.err
+    [claim] = json.loads(result.out)["claims"]
+    assert claim["verdict"] == "fails"
+    assert claim["stats"]["invariant"] == "true (no action of the relation activates it)"
