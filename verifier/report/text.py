@@ -149,12 +149,26 @@ def text_report(
         informative = r.verdict is Verdict.UNKNOWN or not r.as_expected
         if r.detail and informative:
             lines.append(f"           {r.detail}")
+        argued = _argument(r)
+        if argued and not brief:
+            lines.append(f"           {argued}")
         for line in r.because:
             lines.append(f"           {line}")
         if r.trace and (not brief or not r.as_expected):
             lines.append(f"           {r.role}:")
             lines.extend(narrative(r.trace, indent="           "))
     return lines
+
+
+def _argument(r: ClaimResult) -> str:
+    """The SMT engine's argument for a decided verdict, in a line: ``by inductive invariant:
+    step in {...} and mode in {...}``, ``by witness at depth 7``, ``by bounded: complete at
+    12`` ("" for the explorer's answers, which rest on the states it visited)."""
+    argument = r.stats.get("argument")
+    if r.verdict is Verdict.UNKNOWN or not isinstance(argument, str) or "smt" not in r.engine:
+        return ""
+    invariant = r.stats.get("invariant")
+    return f"by {argument}" + (f": {invariant}" if isinstance(invariant, str) else "")
 
 
 def _tally(results: Sequence[ClaimResult], color: bool) -> str:

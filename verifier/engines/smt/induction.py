@@ -165,13 +165,18 @@ class Induction:
         return term
 
     def _words(self, keys: frozenset[Key]) -> str:
-        """The invariant over the fields it mentions, in the game's words."""
+        """The invariant over the fields it mentions (the step of the turn, the mode), in
+        the game's words."""
         world = self.slicer.system.world
-        pairs = sorted(keys)
-        steps = ", ".join(dict.fromkeys(world.steps[s] for s, _ in pairs))
-        modes = ", ".join(dict.fromkeys(Mode(m).name.lower() for _, m in sorted(pairs, key=_m)))
-        return f"step in {{{steps}}} and mode in {{{modes}}}"
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for step in sorted({s for s, _ in keys}):
+            modes = tuple(sorted(m for s, m in keys if s == step))
+            groups.setdefault(modes, []).append(world.steps[step])
+        return ", or ".join(
+            f"step in {{{', '.join(steps)}}} and mode in {{{_modes(modes)}}}"
+            for modes, steps in groups.items()
+        )
 
 
-def _m(key: Key) -> int:
-    return key[1]
+def _modes(modes: tuple[int, ...]) -> str:
+    return ", ".join(Mode(m).name.lower() for m in modes)
