@@ -43,6 +43,11 @@ def _examples(timeout: float) -> dict[str, Any]:
     return {"seconds": seconds, "claims": len(claims), "as_expected": good}
 
 
+def _argument(run: dict[str, Any]) -> str:
+    """What decided it: the engine's argument, or "-" when nothing did."""
+    return "-" if run["verdict"] == "unknown" else str(run["argument"])
+
+
 def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
     from bench.reductions import _median, _times
     from bench.run import machine
@@ -67,7 +72,7 @@ def report(runs: list[dict[str, Any]], args: argparse.Namespace) -> str:
     for workload, engine in keys:
         same = [r for r in runs if r["workload"] == workload and r["engine"] == engine]
         lines.append(
-            f"| {workload} | {engine} | {same[0]['verdict']} | {same[0]['argument']} "
+            f"| {workload} | {engine} | {same[0]['verdict']} | {_argument(same[0])} "
             f"| {_median(same, 'seconds'):.2f} | {_times(same):.1f} "
             f"| {_median(same, 'peak_mb'):.0f} |"
         )
