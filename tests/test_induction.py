@@ -9,6 +9,7 @@ argument that decided it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,11 +18,15 @@ from typing import Any
 import pytest
 
 from tests.conftest import Run
+from tests.test_differential import load
 from verifier.claims.ast import Formula, Quantified
-from verifier.core.state import Mode
+from verifier.core.state import READ, Mode
+from verifier.designer.generate import RandomChooser, scenario
+from verifier.engines.explore import ExplorerEngine
 from verifier.engines.slicing import Slicer
 from verifier.engines.smt.engine import SmtEngine
-from verifier.io.scenario import load_scenario
+from verifier.errors import VerifierError
+from verifier.io.scenario import load_scenario, parse_for
 from verifier.run.check import prepare
 from verifier.run.verdict import Verdict, decide
 
@@ -133,3 +138,53 @@ def test_a_card_no_action_can_activate_needs_no_invariant(
     [claim] = json.loads(result.out)["claims"]
     assert claim["verdict"] == "fails"
     assert claim["stats"]["invariant"] == "true (no action of the relation activates it)"
+
+
+def _induction_agrees_on_generated(game: str, seeds: range, size: int) -> tuple[int, int]:
+    """Generated scenarios: every ``can_activate`` of every card by each player (and a
+    resolution and a negation of it), tried by induction; each one proved is decided again
+    by the explorer without its reductions (every state), which must give the verdict the
+    proof stands for. How many claims were tried, and how many of them were proved."""
+    tried = proved = 0
+    for seed in seeds:
+        try:
+            sc = load(scenario(RandomChooser(seed), game, size=size))
+        except VerifierError:
+            continue
+        prepared = prepare(sc)
+        system, state = prepared.system, prepared.history.state
+        start = READ.an(state)
+        smt = SmtEngine(system, state, start, timeout=60)
+        plain = ExplorerEngine(system, state, start, 40_000, reduce=False)
+        assert smt.induction is not None
+        for card in sc.cards:
+            asked = [f'can_activate({player}, "{card.name}")' for player in sc.players]
+            asked += [f'exists resolves("{card.name}")', f'always not negated("{card.name}")']
+            for text in asked:
+                formula = parse_for(sc, text)
+                assert isinstance(formula, Quantified)
+                want = formula.kind == "exists"
+                tried += 1
+                if smt.induction.prove(formula.body, want, None) is None:
+                    continue
+                proved += 1
+                searched = decide(plain, formula).verdict
+                stands_for = Verdict.FAILS if want else Verdict.HOLDS
+                assert searched in (stands_for, Verdict.UNKNOWN), (game, seed, text)
+    return tried, proved
+
+
+@pytest.mark.parametrize(("game", "seeds"), [("yugioh", range(40)), ("mtg", range(15))])
+def test_what_induction_proves_every_state_confirms(game: str, seeds: range) -> None:
+    tried, proved = _induction_agrees_on_generated(game, seeds, 2)
+    assert tried >= 40 and proved >= 5, (tried, proved)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["yugioh", "cmc", "mtg"])
+def test_what_induction_proves_every_state_confirms_on_many_scenarios(game: str) -> None:
+    """``DIFF_EXAMPLES`` seeds (default 300) of each game, bigger pools."""
+    count = int(os.environ.get("DIFF_EXAMPLES", "300"))
+    tried, proved = _induction_agrees_on_generated(game, range(2000, 2000 + count), 3)
+    print(f"{game}: {tried} claims tried, {proved} proved by induction, 0 disagreements")
+    assert tried > 0
