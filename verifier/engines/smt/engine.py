@@ -210,7 +210,7 @@ class SmtEngine:
         if self.unrolling is None:
             return Search(None, False, self.note, stats)
         try:
-            found = self._decide(body, want, stats)
+            found = self._decide(self.unrolling, body, want)
         except OutOfTime:
             found = Search(None, False, "the time ran out while the unrolling was deepened", {})
         stats.update(found.stats)
@@ -218,20 +218,21 @@ class SmtEngine:
         stats["smt_queries"] = self.solver.queries
         return Search(found.found, found.complete, found.detail, stats)
 
-    def _decide(self, body: ast.Formula, want: bool, stats: dict[str, Any]) -> Search:
+    def _decide(self, unrolling: Unrolling, body: ast.Formula, want: bool) -> Search:
+        """The claim by induction, else on the unrolling deepened bound by bound; its
+        figures say which argument decided it."""
         if self.induction is not None:
             proof = self.induction.prove(body, want, self._remaining_ms())
             if proof is not None:
-                stats["argument"] = "inductive invariant"
-                stats["invariant"] = proof.invariant
-                return Search(None, True, proof.told, {})
-        unrolling = self.unrolling
-        assert unrolling is not None
+                invariant: dict[str, float | int | str] = {
+                    "argument": "inductive invariant",
+                    "invariant": proof.invariant,
+                }
+                return Search(None, True, proof.told, invariant)
+        world, activations = self.system.world, self.start_activations
         for bound in self._bounds():
             unrolling.extend(bound)
-            stats["bound"] = bound
             final = unrolling.state(bound)
-            world, activations = self.system.world, self.start_activations
             value = unrolling.L.lift(
                 truth(unrolling.L, world, final, body, activations, self.start)
             )
@@ -239,26 +240,30 @@ class SmtEngine:
             result, model, reason = self.solver.check(literal, self.solver.finished(bound))
             if result == z3.sat and model is not None:
                 actions, shortest = self._shortest(literal, model, bound)
-                stats["shortest_trace"] = "yes" if shortest else "no (a limit stopped the search)"
-                stats["argument"] = f"witness at depth {len(actions)}"
                 self._confirm(actions, body, want)
-                return Search(actions, True, "", {})
+                witness: dict[str, float | int | str] = {
+                    "bound": bound,
+                    "shortest_trace": "yes" if shortest else "no (a limit stopped the search)",
+                    "argument": f"witness at depth {len(actions)}",
+                }
+                return Search(actions, True, "", witness)
             if result == z3.unknown:
-                return Search(None, False, f"the solver gave up ({reason})", {})
+                return Search(None, False, f"the solver gave up ({reason})", {"bound": bound})
             complete, note = self._complete_at(bound)
             if complete:
-                stats["complete_bound"] = "yes"
-                stats["argument"] = f"bounded: complete at {bound}"
-                return Search(None, True, "", {})
+                argument = f"bounded: complete at {bound}"
+                figures: dict[str, float | int | str] = {
+                    "bound": bound,
+                    "complete_bound": "yes",
+                    "argument": argument,
+                }
+                return Search(None, True, "", figures)
             if complete is False:
-                stats["complete_bound"] = "no"
-                return Search(
-                    None,
-                    False,
+                detail = (
                     f"bounded to {bound} steps: no continuation of up to {bound} steps "
-                    f"shows it ({note})",
-                    {},
+                    f"shows it ({note})"
                 )
+                return Search(None, False, detail, {"bound": bound, "complete_bound": "no"})
         raise InternalError("the deepening ended without a complete bound or a reason")
 
     def _remaining_ms(self) -> int | None:
