@@ -230,6 +230,7 @@ class SmtEngine:
                 }
                 return Search(None, True, proof.told, invariant)
         world, activations = self.system.world, self.start_activations
+        shorter = 0  # no continuation of this many steps or fewer shows it (asked and refuted)
         for bound in self._bounds():
             unrolling.extend(bound)
             final = unrolling.state(bound)
@@ -239,7 +240,7 @@ class SmtEngine:
             literal = self.solver.literal((body, want, bound), value if want else z3.Not(value))
             result, model, reason = self.solver.check(literal, self.solver.finished(bound))
             if result == z3.sat and model is not None:
-                actions, shortest = self._shortest(literal, model, bound)
+                actions, shortest = self._shortest(literal, model, bound, shorter + 1)
                 self._confirm(actions, body, want)
                 witness: dict[str, float | int | str] = {
                     "bound": bound,
@@ -249,6 +250,7 @@ class SmtEngine:
                 return Search(actions, True, "", witness)
             if result == z3.unknown:
                 return Search(None, False, f"the solver gave up ({reason})", {"bound": bound})
+            shorter = bound
             complete, note = self._complete_at(bound)
             if complete:
                 argument = f"bounded: complete at {bound}"
@@ -282,12 +284,18 @@ class SmtEngine:
         if bool(shown) != want or READ.mode(final) != Mode.DONE:
             raise InternalError("the SMT engine's continuation does not show what it claims")
 
-    def _shortest(self, literal: Any, model: z3.ModelRef, bound: int) -> tuple[list[Action], bool]:
+    def _shortest(
+        self, literal: Any, model: z3.ModelRef, bound: int, low: int
+    ) -> tuple[list[Action], bool]:
         """A continuation with the goal that finishes in the fewest steps, and whether it is
-        known to be the shortest (a limit may stop the search with a longer one in hand)."""
+        known to be the shortest (a limit may stop the search with a longer one in hand).
+
+        No continuation with the goal finishes in fewer than ``low`` steps: a smaller bound
+        was asked and refuted (a finished continuation stays finished, so "none finished by
+        step k" covers every shorter one), and is not asked again."""
         assert self.unrolling is not None
         best = self.unrolling.decode(model, bound)
-        low, high = 0, len(best)
+        high = len(best)
         while low < high:
             middle = (low + high) // 2
             result, found, _ = self.solver.check(literal, self.solver.finished(middle))
