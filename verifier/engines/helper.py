@@ -41,7 +41,7 @@ import numpy as np
 
 from verifier.engines.resident import private_bytes
 
-__all__ = ["Ahead", "Found", "Helper", "Lost", "available"]
+__all__ = ["Ahead", "Found", "Helper", "Lost", "available", "detach"]
 
 Found = tuple[Any, ...]
 """What is computed of a chunk: arrays (the array step's
@@ -105,7 +105,7 @@ class Helper:
                 # copy, every page it shares with the explorer).
                 gc.freeze()
                 mine.close()
-                _detach(theirs)
+                detach(theirs)
                 self._serve(theirs, compute)
                 code = 0
             finally:
@@ -226,7 +226,7 @@ class Helper:
         return placed
 
 
-def _detach(connection: Connection) -> None:
+def detach(connection: Connection) -> None:
     """In the helper: leave Ctrl-C and the signal wake-up to the explorer's process, and
     hold none of its files open (a reader of its output waits for every holder to close
     it): only ``connection`` is kept, the standard streams go to ``/dev/null``."""
