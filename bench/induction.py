@@ -8,6 +8,9 @@ SIZE``; 10 is the "ten Set Traps, five a side" board) with ``--engine smt``; and
 --engine smt examples/`` once per run.
 
     python bench/induction.py [--runs 1] [--pools 8,10,12,24,40] [--timeout 120]
+
+The default engine's race (the SMT engine beside the explorer) is measured on the ten
+traps without reductions, with two cores and with one (``--race-timeout``, 400 s).
 """
 
 from __future__ import annotations
@@ -96,14 +99,19 @@ def main() -> None:
     parser.add_argument("--pools", default="8,10,12,24,40")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-examples", dest="examples", action="store_false")
+    parser.add_argument("--no-race", dest="race", action="store_false")
+    parser.add_argument("--race-timeout", type=float, default=400.0)
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
     args = parser.parse_args()
     runs: list[dict[str, Any]] = []
 
-    def paired(path: Path, claim: str, engine: str, name: str) -> None:
+    def paired(
+        path: Path, claim: str, engine: str, name: str, reduce: bool = True, cores: int = 2
+    ) -> None:
         seed = measure(SEED, "can_respond(B)", True, args.timeout)
         runs.append({"workload": "seed", **seed})
-        found = measure(path, claim, True, args.timeout, engine=engine)
+        timeout = args.timeout if reduce else args.race_timeout
+        found = measure(path, claim, reduce, timeout, engine=engine, cores=cores)
         runs.append({**found, "workload": name, "engine": engine, "seed_seconds": seed["seconds"]})
         print(json.dumps(runs[-1]), flush=True)
 
@@ -116,6 +124,14 @@ def main() -> None:
             for size in (int(s) for s in args.pools.split(",") if s):
                 path = write_pool(folder, size)
                 paired(path, f"always chain_length <= {size}", "smt", f"pool {size}")
+            if args.race:
+                # The default engine's race: the explorer without reductions stops at its
+                # state limit on ten traps; the SMT engine beside it (two cores) or after it.
+                path = write_pool(folder, 10)
+                claim = "always chain_length <= 10"
+                for cores, how in ((2, "race, two cores"), (1, "one core, no race")):
+                    name = f"pool 10, --no-reduce, {how}"
+                    paired(path, claim, "auto", name, reduce=False, cores=cores)
             if args.examples:
                 runs.append({"workload": "examples", "engine": "smt", **_examples(3600)})
                 print(json.dumps(runs[-1]), flush=True)
