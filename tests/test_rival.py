@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -197,3 +198,43 @@ def _children(pid: int) -> list[int]:
             if int(fields[1]) == pid:
                 found.append(int(name))
     return found
+
+
+def test_a_timer_the_program_had_set_is_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rival, "RACE_AFTER", 0.05)
+    asked: list[bool] = []
+
+    def own(signum: int, frame: Any) -> None:
+        raise AssertionError("the program's timer went off during the race")
+
+    previous = signal.signal(signal.SIGALRM, own)
+    signal.setitimer(signal.ITIMER_REAL, 30.0)
+    try:
+        with rival.racing(lambda: _noted(asked)):
+            time.sleep(0.3)
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert signal.getsignal(signal.SIGALRM) is own
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert asked == [True]  # the race started within the block, once
+    assert 29.0 < left < 30.0
+
+
+def test_off_the_main_thread_there_is_no_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rival, "RACE_AFTER", 0.05)
+    asked: list[bool] = []
+
+    def block() -> None:
+        with rival.racing(lambda: _noted(asked)):
+            time.sleep(0.3)
+
+    thread = threading.Thread(target=block)
+    thread.start()
+    thread.join()
+    assert asked == []
+
+
+def _noted(asked: list[bool]) -> None:
+    """A start of the race that notes it was asked for, and gives no rival."""
+    asked.append(True)

@@ -23,6 +23,7 @@ import contextlib
 import ctypes
 import os
 import signal
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -147,14 +148,22 @@ def racing(rival_of: Callable[[], Rival | None]) -> Iterator[None]:
             if rival.decided():
                 raise Overtaken
 
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only: no race here
+        return
     previous = signal.signal(signal.SIGALRM, tick)
-    signal.setitimer(signal.ITIMER_REAL, RACE_AFTER, POLL)
+    # A timer the program had set is put back afterwards, for what is left of it.
+    delay, interval = signal.setitimer(signal.ITIMER_REAL, RACE_AFTER, POLL)
+    began = time.monotonic()
     try:
         yield
     finally:
         state["done"] = True
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if delay > 0:
+            left = max(0.001, delay - (time.monotonic() - began))
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
 
 
 def _orphaned_dies(parent: int) -> None:  # pragma: no cover - in the child
