@@ -77,9 +77,9 @@ class Rival:
         theirs.close()
         self.pid = pid
         self.connection = mine
-        self.busy: tuple[ast.Formula, bool] | None = None
         self._answer: Search | None = None
         self.lost = False
+        self._ended = False
 
     def ask(self, body: ast.Formula, want: bool) -> None:
         """Start deciding a claim (the rival must be idle)."""
@@ -88,7 +88,7 @@ class Rival:
         except (OSError, ValueError):
             self.lost = True
             return
-        self.busy, self._answer = (body, want), None
+        self._answer = None
 
     def answered(self) -> bool:
         """Whether the claim asked has its answer (or the rival is lost)."""
@@ -100,7 +100,6 @@ class Rival:
             self._answer = self.connection.recv()
         except (OSError, EOFError, ValueError):
             self.lost = True
-        self.busy = None
         return True
 
     def decided(self) -> bool:
@@ -117,7 +116,11 @@ class Rival:
         return answer
 
     def close(self) -> None:
-        """End the process (at once: it may be deep in a query)."""
+        """End the process (at once: it may be deep in a query). Once only: its number,
+        once reaped, may be another process's."""
+        if self._ended:
+            return
+        self._ended = True
         with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
         with contextlib.suppress(OSError, ChildProcessError):
