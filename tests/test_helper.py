@@ -37,7 +37,7 @@ def _pool(tmp_path: Path, size: int = 6):  # type: ignore[no-untyped-def]
     return system, start, compile_relation(system, start)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -103,9 +103,9 @@ def test_no_helper_outlives_its_exploration(tmp_path: Path) -> None:
     levels = Levels(system, start, program, chunk=16).run()
     assert levels._ahead is not None and levels._ahead.helper is not None
     pid = levels._ahead.helper.pid
-    assert pid is not None and _alive(pid)
+    assert pid is not None and alive(pid)
     del levels  # no cycle holds it: it goes at once, and its helper with it
-    assert not _alive(pid)  # ended and reaped
+    assert not alive(pid)  # ended and reaped
 
 
 def test_no_helper_where_one_core_is_asked_for_or_off_the_main_thread(
@@ -145,18 +145,18 @@ def test_ctrl_c_leaves_no_helper_behind() -> None:
     children: list[int] = []
     while not children and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.02)
-        children = _children(process.pid)
+        children = children_of(process.pid)
     assert children, "the board's exploration started no helper"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     deadline = time.monotonic() + 10
-    while any(_alive(c) for c in children) and time.monotonic() < deadline:
+    while any(alive(c) for c in children) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert not any(_alive(c) for c in children)
+    assert not any(alive(c) for c in children)
 
 
-def _children(pid: int) -> list[int]:
+def children_of(pid: int) -> list[int]:
     """The processes whose parent is ``pid``."""
     found = []
     for name in os.listdir("/proc"):

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from bench.pools import write_pool
+from tests.test_helper import alive, children_of
 from verifier.api import Options, decide, decide_claim
 from verifier.claims import ast
 from verifier.engines import rival
@@ -42,19 +43,11 @@ RUSH = 'can_activate(A, "Rush Recklessly")'
 needs_race = pytest.mark.skipif(not available(), reason="no second core, or no fork here")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 def _gone(pids: list[int], within: float = 10.0) -> bool:
     deadline = time.monotonic() + within
-    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.02)
-    return not any(_alive(p) for p in pids)
+    return not any(alive(p) for p in pids)
 
 
 @pytest.fixture
@@ -177,27 +170,12 @@ def test_ctrl_c_leaves_no_rival_behind(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "verifier", "check", "--no-reduce", str(pool)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(rival.RACE_AFTER + 2.0)
-    children = _children(process.pid)
+    children = children_of(process.pid)
     assert process.poll() is None and children, "no rival beside the explorer"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     assert _gone(children)
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat", encoding="ascii") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(name))
-    return found
 
 
 def test_a_timer_the_program_had_set_is_put_back(monkeypatch: pytest.MonkeyPatch) -> None:

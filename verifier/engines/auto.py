@@ -115,7 +115,7 @@ class AutoEngine:
             # Imported here: z3 is loaded only by a run that needs the SMT engine.
             from verifier.engines.smt.engine import SmtEngine
 
-            limits = Limits(seconds=seconds)
+            limits = self._smt_limits()
             self.smt = SmtEngine.limited(self.system, self.start, self.start_activations, limits)
         return self._either(found, self.smt.search(body, want))
 
