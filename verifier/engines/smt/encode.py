@@ -3,11 +3,13 @@
 The relation is built once by running the one semantics (:meth:`verifier.system.System.
 step` and its guards) on z3 terms over generic state variables ``X``, an action ``a`` and
 next-state variables ``Y``. Every integer of the state is a bit-vector made of named Boolean
-bits, so the relation can be bit-blasted once into a propositional formula over those bits;
-each step of the unrolling is then a substitution of bits (done inside z3), and the solver
-sees plain clauses. State elements that no action ever changes are the scenario's constants
-and never become variables. A step with no legal action is a stutter: the state stays the
-same, so final states (and dead ends) persist to the last step.
+bits, as few as the values it can take need (:mod:`verifier.engines.smt.ranges`: an interval
+closed under every step; the rules still compute in the scenario's whole width), so the
+relation can be bit-blasted once into a propositional formula over those bits; each step of
+the unrolling is then a substitution of bits (done inside z3), and the solver sees plain
+clauses. State elements that no action ever changes are the scenario's constants and never
+become variables. A step with no legal action is a stutter: the state stays the same, so
+final states (and dead ends) persist to the last step.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import z3
 
 from verifier.core.state import Capacity, Field, Mode, State
 from verifier.engines.smt.logic import Z3Logic
+from verifier.engines.smt.ranges import Interval, bits_for, closed_intervals
 from verifier.system import Action, System
 
 __all__ = ["OutOfTime", "Unrolling", "action_code"]
@@ -34,37 +37,60 @@ def _label(element: Element) -> str:
     return field.name if index is None else f"{field.name}[{index}]"
 
 
-def _bits(element: Element, suffix: str, width: int) -> tuple[Any, ...]:
-    """The Boolean variables a state element is made of."""
-    name = _label(element) + suffix
-    if element[0].boolean:
-        return (z3.Bool(name),)
-    return tuple(z3.Bool(f"{name}.{j}") for j in range(width))
+@dataclass(frozen=True, slots=True)
+class _Storage:
+    """How the elements are stored: each integer element in the fewest bits of its
+    interval (:mod:`verifier.engines.smt.ranges`), read as a term of the rules' ``width``
+    (zero-extended when the interval has no negative value, sign-extended otherwise)."""
 
+    width: int
+    intervals: dict[Element, Interval]
 
-def _term(element: Element, bits: tuple[Any, ...]) -> Any:
-    """The z3 term of a state element made of ``bits``."""
-    if element[0].boolean:
-        return bits[0]
-    one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
-    return z3.Concat(*(z3.If(bit, one, zero) for bit in reversed(bits)))
+    def size(self, element: Element) -> int:
+        """The Boolean variables ``element`` is stored in."""
+        if element[0].boolean:
+            return 1
+        return bits_for(self.intervals[element])
 
+    def bits(self, element: Element, suffix: str) -> tuple[Any, ...]:
+        """The Boolean variables a state element is made of."""
+        name = _label(element) + suffix
+        if element[0].boolean:
+            return (z3.Bool(name),)
+        return tuple(z3.Bool(f"{name}.{j}") for j in range(self.size(element)))
 
-def _variable(element: Element, suffix: str, width: int) -> tuple[Any, tuple[Any, ...]]:
-    """A state element as a z3 term, and the Boolean variables it is made of."""
-    bits = _bits(element, suffix, width)
-    return _term(element, bits), bits
+    def stored(self, bits: tuple[Any, ...]) -> Any:
+        """The bit-vector ``bits`` make, without extension."""
+        one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+        parts = [z3.If(bit, one, zero) for bit in reversed(bits)]
+        return parts[0] if len(parts) == 1 else z3.Concat(*parts)
 
+    def term(self, element: Element, bits: tuple[Any, ...]) -> Any:
+        """The z3 term of a state element made of ``bits``, as wide as the rules' integers."""
+        if element[0].boolean:
+            return bits[0]
+        stored, extra = self.stored(bits), self.width - len(bits)
+        if not extra:
+            return stored
+        if self.intervals[element][0] >= 0:
+            return z3.ZeroExt(extra, stored)
+        return z3.SignExt(extra, stored)
 
-def _bits_of(value: Any, element: Element, width: int) -> tuple[Any, ...]:
-    """The constant bits of a concrete value of ``element`` (two's complement)."""
-    if element[0].boolean:
-        return (z3.BoolVal(bool(value)),)
-    limit = 1 << (width - 1)
-    if not -limit <= int(value) < limit:
-        raise OverflowError(f"{_label(element)} = {value} does not fit in {width}-bit integers")
-    word = int(value) & ((1 << width) - 1)
-    return tuple(z3.BoolVal(bool(word >> j & 1)) for j in range(width))
+    def variable(self, element: Element, suffix: str) -> tuple[Any, tuple[Any, ...]]:
+        """A state element as a z3 term, and the Boolean variables it is made of."""
+        bits = self.bits(element, suffix)
+        return self.term(element, bits), bits
+
+    def constant(self, value: Any, element: Element) -> tuple[Any, ...]:
+        """The constant bits of a concrete value of ``element``."""
+        if element[0].boolean:
+            return (z3.BoolVal(bool(value)),)
+        low, high = self.intervals[element]
+        if not low <= int(value) <= high:
+            raise OverflowError(f"{_label(element)} = {value} is outside [{low}, {high}]")
+        size = self.size(element)
+        word = int(value) & ((1 << size) - 1)
+        return tuple(z3.BoolVal(bool(word >> j & 1)) for j in range(size))
 
 
 def action_code(bits: tuple[Any, ...], value: int) -> Any:
@@ -84,6 +110,7 @@ class _Relation:
     """The bit-blasted transition relation over generic bits."""
 
     elements: tuple[Element, ...]
+    storage: _Storage
     current: tuple[Any, ...]  # the bits of X, element after element
     following: tuple[Any, ...]  # the bits of Y
     act: tuple[Any, ...]
@@ -114,15 +141,14 @@ class Unrolling:
         self.stutter = len(self.actions)
         self.relation = self._relation()
         self.terms: dict[tuple[int, Element], Any] = {}
+        self.storage = storage = self.relation.storage
         self.offsets: dict[Element, int] = {}
         offset = 0
         for e in self.relation.elements:
             self.offsets[e] = offset
-            offset += 1 if e[0].boolean else self.width
+            offset += storage.size(e)
         self.bits: list[tuple[Any, ...]] = [
-            tuple(
-                b for e in self.relation.elements for b in _bits_of(self._start(e), e, self.width)
-            )
+            tuple(b for e in self.relation.elements for b in storage.constant(self._start(e), e))
         ]
         self.acts: list[tuple[Any, ...]] = []
         self.constraints: list[Any] = []
@@ -150,15 +176,28 @@ class Unrolling:
         generic = self._state(
             lambda e: z3.Bool(_label(e)) if e[0].boolean else z3.BitVec(_label(e), width)
         )
-        changing: set[Element] = set()
+        values: dict[Element, list[Any]] = {}
         for action in self.actions:
             self._in_time()
             after = system.step(Z3, generic, action)
-            changing |= {e for e in self._elements() if not _same(_at(generic, e), _at(after, e))}
-        elements = tuple(sorted(changing, key=lambda e: (e[1], -1 if e[2] is None else e[2])))
+            for e in self._elements():
+                if not _same(_at(generic, e), _at(after, e)):
+                    values.setdefault(e, []).append(_at(after, e))
+        elements = tuple(sorted(values, key=lambda e: (e[1], -1 if e[2] is None else e[2])))
+        integers = [e for e in self._elements() if not e[0].boolean]
+        storage = _Storage(
+            width,
+            closed_intervals(
+                {e: int(self._start(e)) for e in integers},
+                {_at(generic, e).get_id(): e for e in integers},
+                values,
+                width,
+                self._in_time,
+            ),
+        )
         # Pass 2: the relation over the changing elements only.
-        now = {e: _variable(e, "", width) for e in elements}
-        then = {e: _variable(e, "'", width) for e in elements}
+        now = {e: storage.variable(e, "") for e in elements}
+        then = {e: storage.variable(e, "'") for e in elements}
         current = self._state(lambda e: now[e][0] if e in now else self._start(e))
         width = max(1, self.stutter.bit_length())
         act = tuple(z3.Bool(f"act.{j}") for j in range(width))
@@ -193,7 +232,13 @@ class Unrolling:
                 if _same(after, same):
                     continue  # when no changing action is taken, the value stays anyway
                 value = Z3.ite(action_code(act, k), after, value)
-            parts.append(then[e][0] == lift(value))
+            if e[0].boolean or storage.size(e) == self.width:
+                parts.append(then[e][0] == lift(value))
+            else:
+                # The value is in the element's interval (it is closed under every step),
+                # so its low bits are all of it.
+                size = storage.size(e)
+                parts.append(storage.stored(then[e][1]) == z3.Extract(size - 1, 0, lift(value)))
         self._in_time()
         goal = z3.Goal()
         goal.add(*parts)
@@ -201,6 +246,7 @@ class Unrolling:
         assert len(blasted) == 1
         return _Relation(
             elements=elements,
+            storage=storage,
             current=tuple(b for e in elements for b in now[e][1]),
             following=tuple(b for e in elements for b in then[e][1]),
             act=act,
@@ -225,7 +271,7 @@ class Unrolling:
             self._in_time()
             t = len(self.acts)
             act = tuple(z3.Bool(f"act.{j}@{t}") for j in range(len(rel.act)))
-            following = tuple(b for e in rel.elements for b in _bits(e, f"@{t + 1}", self.width))
+            following = tuple(b for e in rel.elements for b in self.storage.bits(e, f"@{t + 1}"))
             pairs = list(zip(rel.current, self.bits[t], strict=True))
             pairs += list(zip(rel.following, following, strict=True))
             pairs += list(zip(rel.act, act, strict=True))
@@ -260,8 +306,8 @@ class Unrolling:
         key = (t, element)
         if key not in self.terms:
             start = self.offsets[element]
-            size = 1 if element[0].boolean else self.width
-            self.terms[key] = _term(element, self.bits[t][start : start + size])
+            size = self.storage.size(element)
+            self.terms[key] = self.storage.term(element, self.bits[t][start : start + size])
         return self.terms[key]
 
     def scalar_of(self, bits: tuple[Any, ...], name: str) -> Any:
@@ -273,8 +319,8 @@ class Unrolling:
         if element not in self.offsets:
             return self._start(element)
         start = self.offsets[element]
-        size = 1 if element[0].boolean else self.width
-        return _term(element, bits[start : start + size])
+        size = self.storage.size(element)
+        return self.storage.term(element, bits[start : start + size])
 
     def state(self, t: int) -> State:
         """The state at step ``t``: terms for changing elements, constants otherwise."""
