@@ -8,7 +8,9 @@ shortest one, found at the smallest depth); without one, the solver is asked whe
 of that many steps is still going (or has run past a capacity). Every activation uses
 something up (a card leaves its place, a limit is spent), so every continuation ends: once
 such a bound is proved complete, an UNSAT answer covers every continuation and is a proof.
-When none is found within the limits, a verdict that would need one is ``unknown``, and says
+Once an earlier claim of the scenario has proved a bound complete, a later claim is asked at
+that bound straight away: one question where there is no witness, and a witness found there
+is shortened from the first step up, so it is still the shortest. When none is found within the limits, a verdict that would need one is ``unknown``, and says
 to which bound it was checked. Each answer says which argument decided it
 (``inductive invariant``, ``witness at depth k``, ``bounded: complete at k``).
 
@@ -210,7 +212,7 @@ class SmtEngine:
         if self.unrolling is None:
             return Search(None, False, self.note, stats)
         try:
-            found = self._decide(self.unrolling, body, want)
+            found = self._decide(body, want)
         except OutOfTime:
             found = Search(None, False, "the time ran out while the unrolling was deepened", {})
         stats.update(found.stats)
@@ -218,7 +220,7 @@ class SmtEngine:
         stats["smt_queries"] = self.solver.queries
         return Search(found.found, found.complete, found.detail, stats)
 
-    def _decide(self, unrolling: Unrolling, body: ast.Formula, want: bool) -> Search:
+    def _decide(self, body: ast.Formula, want: bool) -> Search:
         """The claim by induction, else on the unrolling deepened bound by bound; its
         figures say which argument decided it."""
         if self.induction is not None:
@@ -229,37 +231,20 @@ class SmtEngine:
                     "invariant": proof.invariant,
                 }
                 return Search(None, True, proof.told, invariant)
-        world, activations = self.system.world, self.start_activations
+        known = self._known_complete()
+        if known is not None:
+            return self._at_complete(body, want, known)
         shorter = 0  # no continuation of this many steps or fewer shows it (asked and refuted)
         for bound in self._bounds():
-            unrolling.extend(bound)
-            final = unrolling.state(bound)
-            value = unrolling.L.lift(
-                truth(unrolling.L, world, final, body, activations, self.start)
-            )
-            literal = self.solver.literal((body, want, bound), value if want else z3.Not(value))
-            result, model, reason = self.solver.check(literal, self.solver.finished(bound))
+            literal, (result, model, reason) = self._ask(body, want, bound)
             if result == z3.sat and model is not None:
-                actions, shortest = self._shortest(literal, model, bound, shorter + 1)
-                self._confirm(actions, body, want)
-                witness: dict[str, float | int | str] = {
-                    "bound": bound,
-                    "shortest_trace": "yes" if shortest else "no (a limit stopped the search)",
-                    "argument": f"witness at depth {len(actions)}",
-                }
-                return Search(actions, True, "", witness)
+                return self._witness(literal, model, bound, shorter + 1, body, want)
             if result == z3.unknown:
                 return Search(None, False, f"the solver gave up ({reason})", {"bound": bound})
             shorter = bound
             complete, note = self._complete_at(bound)
             if complete:
-                argument = f"bounded: complete at {bound}"
-                figures: dict[str, float | int | str] = {
-                    "bound": bound,
-                    "complete_bound": "yes",
-                    "argument": argument,
-                }
-                return Search(None, True, "", figures)
+                return self._complete(bound)
             if complete is False:
                 detail = (
                     f"bounded to {bound} steps: no continuation of up to {bound} steps "
@@ -267,6 +252,58 @@ class SmtEngine:
                 )
                 return Search(None, False, detail, {"bound": bound, "complete_bound": "no"})
         raise InternalError("the deepening ended without a complete bound or a reason")
+
+    def _known_complete(self) -> int | None:
+        """The smallest bound an earlier claim proved complete, if any."""
+        complete = [bound for bound, (done, _) in self._completeness.items() if done]
+        return min(complete) if complete else None
+
+    def _at_complete(self, body: ast.Formula, want: bool, bound: int) -> Search:
+        """The claim asked at a bound already proved complete: no witness there is a proof,
+        and a witness found there is shortened as one found while deepening is."""
+        literal, (result, model, reason) = self._ask(body, want, bound)
+        if result == z3.sat and model is not None:
+            return self._witness(literal, model, bound, 1, body, want)
+        if result == z3.unknown:
+            return Search(None, False, f"the solver gave up ({reason})", {"bound": bound})
+        return self._complete(bound)
+
+    def _ask(
+        self, body: ast.Formula, want: bool, bound: int
+    ) -> tuple[Any, tuple[z3.CheckSatResult, z3.ModelRef | None, str]]:
+        """Whether some continuation that has finished by step ``bound`` makes ``body``
+        evaluate to ``want``: the question's literal, and the solver's answer."""
+        unrolling = self.unrolling
+        assert unrolling is not None
+        unrolling.extend(bound)
+        final = unrolling.state(bound)
+        world, activations = self.system.world, self.start_activations
+        value = unrolling.L.lift(truth(unrolling.L, world, final, body, activations, self.start))
+        literal = self.solver.literal((body, want, bound), value if want else z3.Not(value))
+        return literal, self.solver.check(literal, self.solver.finished(bound))
+
+    def _witness(
+        self, literal: Any, model: z3.ModelRef, bound: int, low: int, body: ast.Formula, want: bool
+    ) -> Search:
+        """The shortest continuation showing the claim, from one found at ``bound``."""
+        actions, shortest = self._shortest(literal, model, bound, low)
+        self._confirm(actions, body, want)
+        witness: dict[str, float | int | str] = {
+            "bound": bound,
+            "shortest_trace": "yes" if shortest else "no (a limit stopped the search)",
+            "argument": f"witness at depth {len(actions)}",
+        }
+        return Search(actions, True, "", witness)
+
+    @staticmethod
+    def _complete(bound: int) -> Search:
+        """No continuation shows the claim, and every one has finished by step ``bound``."""
+        figures: dict[str, float | int | str] = {
+            "bound": bound,
+            "complete_bound": "yes",
+            "argument": f"bounded: complete at {bound}",
+        }
+        return Search(None, True, "", figures)
 
     def _remaining_ms(self) -> int | None:
         if self.deadline is None:
