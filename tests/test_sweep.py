@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EXAMPLES, ROOT, Run
+from tests.test_helper import children_of
 from verifier.sweep.decide import Row
 from verifier.sweep.expand import bindings
 from verifier.sweep.load import load_sweep
@@ -639,7 +640,10 @@ def test_ctrl_c_stops_a_sweep_with_130_and_the_cache_keeps_what_is_done(folder: 
         text=True,
         start_new_session=True,
     )
-    time.sleep(3)
+    # As soon as its pool's workers are up (a fixed wait let a fast engine finish first).
+    deadline = time.monotonic() + 30
+    while not children_of(lone.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
     lone.send_signal(signal.SIGINT)
     _, err = lone.communicate(timeout=30)
     assert lone.returncode == 130 and "leaked" not in err, err
