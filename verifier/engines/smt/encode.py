@@ -60,10 +60,25 @@ class _Storage:
         return tuple(z3.Bool(f"{name}.{j}") for j in range(self.size(element)))
 
     def stored(self, bits: tuple[Any, ...]) -> Any:
-        """The bit-vector ``bits`` make, without extension."""
+        """The bit-vector ``bits`` make (the first is the lowest), without extension.
+
+        Made through z3's C interface: this runs for every element of every state term,
+        and z3's Python wrappers check each argument's sort anew."""
+        context = bits[0].ctx
+        ref = context.ref()
         one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
-        parts = [z3.If(bit, one, zero) for bit in reversed(bits)]
-        return parts[0] if len(parts) == 1 else z3.Concat(*parts)
+        word: Any = None
+        for bit in reversed(bits):
+            # Each new term is wrapped at once: the wrapper holds z3's reference to it.
+            part = z3.BitVecRef(
+                z3.Z3_mk_ite(ref, bit.as_ast(), one.as_ast(), zero.as_ast()), context
+            )
+            word = (
+                part
+                if word is None
+                else z3.BitVecRef(z3.Z3_mk_concat(ref, word.as_ast(), part.as_ast()), context)
+            )
+        return word
 
     def term(self, element: Element, bits: tuple[Any, ...]) -> Any:
         """The z3 term of a state element made of ``bits``, as wide as the rules' integers."""
@@ -221,7 +236,9 @@ class Unrolling:
             nexts.append(system.step(Z3, current, action))
         enabled = [(i, g) for i, g in enumerate(guards) if not (isinstance(g, bool) and not g)]
         stuck = Z3.not_(Z3.or_(*(g for _, g in enabled)))
-        choices = [Z3.and_(action_code(act, i), g) for i, g in enabled]
+        # One term per action's code, shared by every element's choice of value.
+        codes = {i: action_code(act, i) for i, _ in enabled}
+        choices = [Z3.and_(codes[i], g) for i, g in enabled]
         choices.append(Z3.and_(action_code(act, self.stutter), stuck))
         parts = [lift(Z3.or_(*choices))]
         for e in elements:
@@ -231,7 +248,7 @@ class Unrolling:
                 after = _at(nexts[k], e)
                 if _same(after, same):
                     continue  # when no changing action is taken, the value stays anyway
-                value = Z3.ite(action_code(act, k), after, value)
+                value = Z3.ite(codes[k], after, value)
             if e[0].boolean or storage.size(e) == self.width:
                 parts.append(then[e][0] == lift(value))
             else:

@@ -10,8 +10,9 @@ something up (a card leaves its place, a limit is spent), so every continuation 
 such a bound is proved complete, an UNSAT answer covers every continuation and is a proof.
 Once an earlier claim of the scenario has proved a bound complete, a later claim is asked at
 that bound straight away: one question where there is no witness, and a witness found there
-is shortened from the first step up, so it is still the shortest. When none is found within the limits, a verdict that would need one is ``unknown``, and says
-to which bound it was checked. Each answer says which argument decided it
+is shortened from the first step up, so it is still the shortest. When none is found within
+the limits, a verdict that would need one is ``unknown``, and says to which bound it was
+checked. Each answer says which argument decided it
 (``inductive invariant``, ``witness at depth k``, ``bounded: complete at k``).
 
 The unrolling is propositional (see :mod:`verifier.engines.smt.encode`) and goes, step by step, to

@@ -5,6 +5,10 @@ is computed at once, so constant parts of a state never reach the solver. Intege
 bit-vectors of the scenario's width (``Layout.bits``), which lets z3 bit-blast each step into
 plain SAT; sums and differences report, as the concrete logic does, whether the exact result
 fits that width, so nothing ever wraps silently.
+
+The connectives and choices, made by the hundred thousand while a relation is built, go to
+z3's C interface directly: z3's Python wrappers check and coerce every argument's sort on
+each call, which was most of the time spent building. The terms are the same.
 """
 
 from __future__ import annotations
@@ -26,6 +30,29 @@ def _concrete(value: Term) -> bool:
 def _same_term(a: Any, b: Any) -> bool:
     """Whether two z3 terms are structurally the same."""
     return bool(a.eq(b))
+
+
+def _connective(make: Any, terms: list[Any]) -> Any:
+    """``make`` (z3's ``Z3_mk_and`` or ``Z3_mk_or``) of Boolean terms."""
+    context = terms[0].ctx
+    array = (z3.Ast * len(terms))(*(t.as_ast() for t in terms))
+    return z3.BoolRef(make(context.ref(), len(terms), array), context)
+
+
+def _choice(c: Any, a: Any, b: Any) -> Any:
+    """``If(c, a, b)`` for a Boolean ``c`` and two terms of one kind (as z3.If, without
+    its coercions: z3 itself refuses two bit-vectors of different widths); anything else
+    goes through z3.If."""
+    if isinstance(c, z3.BoolRef):
+        if isinstance(a, z3.BoolRef) and isinstance(b, z3.BoolRef):
+            kind: Any = z3.BoolRef
+        elif isinstance(a, z3.BitVecRef) and isinstance(b, z3.BitVecRef):
+            kind = z3.BitVecRef
+        else:
+            return z3.If(c, a, b)
+        context = c.ctx
+        return kind(z3.Z3_mk_ite(context.ref(), c.as_ast(), a.as_ast(), b.as_ast()), context)
+    return z3.If(c, a, b)
 
 
 class Z3Logic:
@@ -73,7 +100,7 @@ class Z3Logic:
             terms.append(x)
         if not terms:
             return True
-        return terms[0] if len(terms) == 1 else z3.And(*terms)
+        return terms[0] if len(terms) == 1 else _connective(z3.Z3_mk_and, terms)
 
     @staticmethod
     def or_(*xs: Term) -> Term:
@@ -94,13 +121,17 @@ class Z3Logic:
             terms.append(x)
         if not terms:
             return False
-        return terms[0] if len(terms) == 1 else z3.Or(*terms)
+        return terms[0] if len(terms) == 1 else _connective(z3.Z3_mk_or, terms)
 
     @staticmethod
     def not_(x: Term) -> Term:
         if isinstance(x, bool | int):
             return not x
-        term: Term = z3.Not(x)
+        term: Term = (
+            z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.as_ast()), x.ctx)
+            if isinstance(x, z3.BoolRef)
+            else z3.Not(x)
+        )
         return term
 
     def ite(self, c: Term, a: Term, b: Term) -> Term:
@@ -112,7 +143,7 @@ class Z3Logic:
             return a
         if not _concrete(a) and not _concrete(b) and _same_term(a, b):
             return a
-        term: Term = z3.If(c, self.lift(a), self.lift(b))
+        term: Term = _choice(c, self.lift(a), self.lift(b))
         return term
 
     def pick(self, values: Sequence[Term], index: Term, default: Term) -> Term:
