@@ -85,6 +85,39 @@ def test_a_witness_names_its_depth() -> None:
     assert found.stats["shortest_trace"] == "yes"
 
 
+@pytest.mark.parametrize(
+    "name", ["yugioh/raigeki-imperial-order-dark-bribe.yaml", "cmc/resolve-presses.yaml"]
+)
+def test_later_claims_at_a_complete_bound_answer_as_a_fresh_engine(name: str) -> None:
+    """Once a claim proved a bound complete, the scenario's later claims are asked there at
+    once: the same verdicts, and witnesses as short, as an engine asked each claim alone."""
+    sc = load_scenario(ROOT / "examples" / name)
+    prepared = prepare(sc)
+    system, state = prepared.system, prepared.history.state
+    start = READ.an(state)
+    shared = SmtEngine(system, state, start, induction=False)
+    texts = ["always chain_length <= 99"]  # every continuation: proves a bound complete
+    for card in sc.cards:
+        texts += [f'exists activates("{card.name}")', f'always not resolves("{card.name}")']
+    reused = 0
+    for text in texts:
+        formula = parse_for(sc, text)
+        assert isinstance(formula, Quantified)
+        want = formula.kind == "exists"
+        known = shared._known_complete()
+        together = shared.search(formula.body, want)
+        alone = SmtEngine(system, state, start, induction=False).search(formula.body, want)
+        assert (together.found is None) == (alone.found is None), text
+        assert together.complete and alone.complete, text
+        if together.found is not None and alone.found is not None:
+            assert len(together.found) == len(alone.found), text
+            assert together.stats["shortest_trace"] == "yes"
+        if known is not None:
+            reused += 1
+            assert together.stats["bound"] == known, text
+    assert reused >= 2
+
+
 @pytest.mark.parametrize("wrong", ["not closed", "not safe"])
 def test_a_candidate_z3_does_not_confirm_is_no_proof(
     monkeypatch: pytest.MonkeyPatch, wrong: str
